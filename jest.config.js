@@ -1,0 +1,14 @@
+/** Unit and integration tests of every workspace package (browser tests live in jest.e2e.config.js). */
+const swc = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testMatch: ['<rootDir>/{apps,packages}/*/src/**/*.test.ts?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testTimeout: 30000,
+};
