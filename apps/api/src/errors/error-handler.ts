@@ -1,0 +1,57 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorResponse } from '@aec/contracts';
+import { ZodError } from 'zod';
+import { AppError } from './app-error';
+
+type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
+
+function fromZod(err: ZodError): ErrorResponse {
+  const details = err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
+  return { error: details.map((d) => d.message).join('; '), code: 'VALIDATION_ERROR', details };
+}
+
+/** Maps ZodError → 400, AppError → its status, body-parser errors → their status, anything else → 500 (a bug). */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) {
+    req.log?.error({ err }, 'error after response started');
+    res.destroy();
+    return;
+  }
+  if (err instanceof ZodError) {
+    res.status(400).json(fromZod(err));
+    return;
+  }
+  if (err instanceof AppError) {
+    res
+      .set(err.headers)
+      .status(err.status)
+      .json({ error: err.message, code: err.code } satisfies ErrorResponse);
+    return;
+  }
+  const parserError = err as BodyParserError;
+  if (parserError.type === 'entity.too.large') {
+    res
+      .status(413)
+      .json({ error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' } satisfies ErrorResponse);
+    return;
+  }
+  if (parserError.type === 'entity.parse.failed') {
+    res.status(400).json({ error: 'Malformed JSON body', code: 'MALFORMED_JSON' } satisfies ErrorResponse);
+    return;
+  }
+  if (parserError.expose && parserError.status && parserError.status < 500) {
+    res
+      .status(parserError.status)
+      .json({ error: parserError.message, code: 'BAD_REQUEST' } satisfies ErrorResponse);
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res.status(500).json({ error: 'Internal server error', code: 'INTERNAL' } satisfies ErrorResponse);
+};
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  const path = req.originalUrl.split('?')[0];
+  res
+    .status(404)
+    .json({ error: `No route for ${req.method} ${path}`, code: 'ROUTE_NOT_FOUND' } satisfies ErrorResponse);
+};

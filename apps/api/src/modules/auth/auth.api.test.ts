@@ -1,0 +1,159 @@
+import request from 'supertest';
+import { describeEachStore } from '../../test/store-fixtures';
+import { buildTestApp, newAccount } from '../../test/test-app';
+import type { Store } from '../../store/types';
+
+describeEachStore('POST /mongo/auth/register and /login', (target) => {
+  let store: Store;
+  let app: ReturnType<typeof buildTestApp>;
+  beforeAll(async () => {
+    store = await target.open();
+    app = buildTestApp(store, { LOGIN_MAX_FAILURES_PER_USER: '3', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  });
+  afterAll(() => target.dispose(store));
+
+  it('registers with 201, trims the username and never returns the password or hash', async () => {
+    const account = newAccount();
+    const res = await request(app)
+      .post('/mongo/auth/register')
+      .send({ ...account, username: `  ${account.username}  ` })
+      .expect(201);
+    expect(res.body.user).toEqual({
+      id: expect.any(String),
+      username: account.username,
+      email: account.email,
+      createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash|secret12/i);
+  });
+
+  it.each([
+    ['a short username', { username: 'ab' }, /Username must be at least 3/],
+    ['a long username', { username: 'x'.repeat(65) }, /Username must be at most 64/],
+    ['an invalid email', { email: 'not-an-email' }, /valid email/],
+    ['a short password', { password: '12345' }, /Password must be at least 6/],
+    ['a long password', { password: 'x'.repeat(129) }, /Password must be at most 128/],
+    ['an operator object', { username: { $gt: '' } }, /Username must be a string/],
+    ['a number for the email', { email: 42 }, /Email must be a string/],
+  ])('rejects %s with 400 and a readable error', async (_label, patch, message) => {
+    const res = await request(app)
+      .post('/mongo/auth/register')
+      .send({ ...newAccount(), ...patch })
+      .expect(400);
+    expect(res.body.error).toMatch(message);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('rejects a missing body and malformed JSON with 400', async () => {
+    expect((await request(app).post('/mongo/auth/register').expect(400)).body.error).toMatch(/Username/);
+    const bad = await request(app)
+      .post('/mongo/auth/register')
+      .set('Content-Type', 'application/json')
+      .send('{"username":')
+      .expect(400);
+    expect(bad.body).toEqual({ error: 'Malformed JSON body', code: 'MALFORMED_JSON' });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await request(app)
+      .post('/mongo/auth/register')
+      .send({ ...newAccount(), padding: 'x'.repeat(1024 * 1024 + 10) })
+      .expect(413);
+    expect(res.body.error).toBe('Request body too large');
+  });
+
+  it('answers 409 for a username taken in another case and for a taken email', async () => {
+    const account = newAccount();
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+    const sameName = await request(app)
+      .post('/mongo/auth/register')
+      .send({ ...newAccount(), username: account.username.toUpperCase() })
+      .expect(409);
+    expect(sameName.body.error).toBe('Username already taken');
+    const sameEmail = await request(app)
+      .post('/mongo/auth/register')
+      .send({ ...newAccount(), email: account.email.toUpperCase() })
+      .expect(409);
+    expect(sameEmail.body.error).toBe('Email already registered');
+  });
+
+  it('logs in with a token and the user; the token opens /mongo/user/me', async () => {
+    const account = newAccount();
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+    const res = await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: ` ${account.username.toUpperCase()} `, password: account.password })
+      .expect(200);
+    expect(res.body.token.split('.')).toHaveLength(3);
+    expect(res.body.user.username).toBe(account.username);
+    const me = await request(app)
+      .get('/mongo/user/me')
+      .set('Authorization', `Bearer ${res.body.token}`)
+      .expect(200);
+    expect(me.body.user.id).toBe(res.body.user.id);
+  });
+
+  it('answers 404 "User not found" and 401 "Incorrect password" with the spec texts', async () => {
+    const missing = await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: 'nobody_here_' + Date.now(), password: 'whatever' })
+      .expect(404);
+    expect(missing.body.error).toBe('User not found');
+    const account = newAccount();
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+    const wrong = await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: account.username, password: 'wrong-password' })
+      .expect(401);
+    expect(wrong.body.error).toBe('Incorrect password');
+  });
+
+  it('rejects operator injection and blank fields on login with 400', async () => {
+    await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: { $gt: '' }, password: { $gt: '' } })
+      .expect(400);
+    await request(app).post('/mongo/auth/login').send({ username: '   ', password: 'x' }).expect(400);
+    await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: ['a'], password: 'x' })
+      .expect(400);
+  });
+
+  it('meets brute force on one username with 429 and Retry-After, even with the right password', async () => {
+    const account = newAccount();
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+    for (let i = 0; i < 3; i++) {
+      await request(app)
+        .post('/mongo/auth/login')
+        .send({ username: account.username, password: 'bad' })
+        .expect(401);
+    }
+    const blocked = await request(app).post('/mongo/auth/login').send(account).expect(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.error).toMatch(/Too many/);
+  });
+});
+
+describeEachStore('per-address login throttle', (target) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await target.open();
+  });
+  afterAll(() => target.dispose(store));
+
+  it('refuses an address that fails across many usernames', async () => {
+    const app = buildTestApp(store, { LOGIN_MAX_FAILURES_PER_USER: '100', LOGIN_MAX_FAILURES_PER_IP: '4' });
+    for (let i = 0; i < 4; i++) {
+      await request(app)
+        .post('/mongo/auth/login')
+        .send({ username: `ghost${i}_x`, password: 'x' })
+        .expect(404);
+    }
+    const res = await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: 'ghost9_x', password: 'x' })
+      .expect(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});

@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { ConfigError, parseConfig } from './config/env';
+import { createApp } from './app';
+import { createLogger } from './http/logger';
+import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { createStore } from './store/create-store';
+import { closeGracefully } from './http/graceful-shutdown';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const store = await createStore(config);
+  const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const app = createApp({ config, store, logger, jwtSecret });
+
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { port, host: config.HOST, store: store.kind, dataDir: config.DATA_DIR },
+    'AEC Con-Tech Data Tools API listening',
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS)
+      .then(() => store.close())
+      .then(() => {
+        logger.info('shutdown complete');
+        process.exit(0);
+      })
+      .catch((err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'libsql';
+import { migrate } from './migrations';
+
+export type SqliteDb = InstanceType<typeof Database>;
+
+/** Opens (creating if needed) the embedded database in WAL mode and brings its schema up to date. */
+export function openSqlite(file: string): SqliteDb {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}

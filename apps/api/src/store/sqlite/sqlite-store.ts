@@ -1,0 +1,20 @@
+import path from 'node:path';
+import type { Store } from '../types';
+import { openSqlite } from './database';
+import { createSqliteUserRepository } from './sqlite-user-repository';
+
+/** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
+export function createSqliteStore(location: { dataDir: string } | { file: ':memory:' }): Store {
+  const file = 'file' in location ? location.file : path.join(location.dataDir, 'aec.sqlite');
+  const db = openSqlite(file);
+  return {
+    kind: 'sqlite',
+    users: createSqliteUserRepository(db),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

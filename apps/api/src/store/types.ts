@@ -1,0 +1,56 @@
+/**
+ * The one persistence interface of the API. Each area is a repository; adapters (SQLite, MongoDB) implement all
+ * of them and pass the same contract suite (store.contract.ts). Later areas (projects, jobs, rows, feed tokens)
+ * join as further repositories here.
+ */
+export interface UserRecord {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  /** Bumped to revoke every token issued before; tokens carry the version they were issued at. */
+  tokenVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+export interface UserChanges {
+  username?: string;
+  email?: string;
+}
+
+export interface UserRepository {
+  /** Throws DuplicateError('username' | 'email') when either is taken (case-insensitively). */
+  create(user: NewUser): Promise<UserRecord>;
+  findById(id: string): Promise<UserRecord | null>;
+  /** Case-insensitive lookup. */
+  findByUsername(username: string): Promise<UserRecord | null>;
+  /** Returns null when the user is gone; throws DuplicateError on a taken username or email. */
+  update(id: string, changes: UserChanges): Promise<UserRecord | null>;
+  /** Removes the user and everything the user owns; returns false when there was no such user. */
+  delete(id: string): Promise<boolean>;
+}
+
+export type StoreKind = 'sqlite' | 'mongodb';
+
+export interface Store {
+  readonly kind: StoreKind;
+  readonly users: UserRepository;
+  /** Round-trips to the database; throws when it is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A unique constraint enforced by the database was violated. */
+export class DuplicateError extends Error {
+  constructor(readonly field: 'username' | 'email') {
+    super(`duplicate ${field}`);
+    this.name = 'DuplicateError';
+  }
+}

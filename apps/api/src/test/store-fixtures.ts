@@ -1,0 +1,57 @@
+import mongoose from 'mongoose';
+import type { Store } from '../store/types';
+import { createSqliteStore } from '../store/sqlite/sqlite-store';
+import { createMongoStore } from '../store/mongo/mongo-store';
+import { mongoSkipReason, mongoTestUri, uniqueDbName } from './mongo-test-uri';
+
+export interface StoreTarget {
+  name: 'sqlite' | 'mongodb';
+  /** Why the target cannot run here, or null when it can. */
+  skipReason: string | null;
+  open(): Promise<Store>;
+  /** Removes whatever open() created (a throwaway database). */
+  dispose(store: Store): Promise<void>;
+}
+
+const created = new WeakMap<Store, string>();
+
+export const storeTargets: StoreTarget[] = [
+  {
+    name: 'sqlite',
+    skipReason: null,
+    open: async () => createSqliteStore({ file: ':memory:' }),
+    dispose: (store) => store.close(),
+  },
+  {
+    name: 'mongodb',
+    skipReason: mongoTestUri ? null : mongoSkipReason,
+    async open() {
+      const dbName = uniqueDbName('aec_test');
+      const store = await createMongoStore(mongoTestUri!, { dbName });
+      created.set(store, dbName);
+      return store;
+    },
+    async dispose(store) {
+      const dbName = created.get(store);
+      await store.close();
+      if (!dbName) return;
+      const conn = await mongoose.createConnection(mongoTestUri!, { dbName }).asPromise();
+      await conn.dropDatabase();
+      await conn.close();
+    },
+  },
+];
+
+/** describe() per store target; a target that cannot run is reported as skipped with its reason. */
+export function describeEachStore(title: string, body: (target: StoreTarget) => void): void {
+  for (const target of storeTargets) {
+    const name = `${title} [${target.name}]`;
+    if (target.skipReason) {
+      // Skipped for a stated reason: no reachable MongoDB-compatible server in this environment.
+      describe.skip(`${name} — skipped: ${target.skipReason}`, () => body(target));
+      console.warn(`[${target.name}] ${title}: skipped — ${target.skipReason}`);
+    } else {
+      describe(name, () => body(target));
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './user';
+export * from './errors';
+export * from './health';
