@@ -1,0 +1,85 @@
+import type { PublicUser, RegisterRequest } from '@aec/contracts';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { describeApiError, getErrorMessage, setAuthToken } from '@/lib/api-client';
+import { getMe } from './api/get-me';
+import { loginWithPassword } from './api/login';
+import { registerUser } from './api/register';
+import { AuthContext, type AuthState } from './auth-context';
+import { authReducer } from './auth-reducer';
+import { readToken, writeToken } from './token-storage';
+
+function initialState(): AuthState {
+  const token = readToken();
+  // Set before any child renders: children's effects run before this provider's effects.
+  setAuthToken(token);
+  return { user: null, token, loading: token !== null, error: null };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, undefined, initialState);
+  // The token a request was sent with; an answer for an older token (after logout) is dropped.
+  const tokenRef = useRef(state.token);
+
+  const storeToken = useCallback((token: string | null) => {
+    tokenRef.current = token;
+    writeToken(token);
+    setAuthToken(token);
+  }, []);
+
+  const fetchMe = useCallback(async (): Promise<PublicUser | null> => {
+    const token = tokenRef.current;
+    if (!token) {
+      dispatch({ type: 'fetch-failed', error: 'No token' });
+      return null;
+    }
+    dispatch({ type: 'busy' });
+    try {
+      const { user } = await getMe();
+      if (tokenRef.current !== token) return null;
+      dispatch({ type: 'user', user });
+      return user;
+    } catch (error) {
+      if (tokenRef.current !== token) return null;
+      dispatch({ type: 'fetch-failed', error: describeApiError(error).serverText ?? 'Failed to fetch user' });
+      return null;
+    }
+  }, []);
+
+  const login = useCallback(
+    async (username: string, password: string): Promise<PublicUser> => {
+      dispatch({ type: 'busy' });
+      try {
+        const { token } = await loginWithPassword({ username, password });
+        storeToken(token);
+        dispatch({ type: 'token', token });
+      } catch (error) {
+        dispatch({ type: 'login-failed', error: getErrorMessage(error) });
+        throw error;
+      }
+      const user = await fetchMe();
+      if (!user) throw new Error('Failed to fetch user');
+      return user;
+    },
+    [fetchMe, storeToken],
+  );
+
+  const logout = useCallback(() => {
+    storeToken(null);
+    dispatch({ type: 'logout' });
+  }, [storeToken]);
+
+  const register = useCallback(async (body: RegisterRequest) => {
+    await registerUser(body);
+  }, []);
+
+  useEffect(() => {
+    // A stored token is reused on page load (spec §4 Session).
+    if (tokenRef.current) void fetchMe();
+  }, [fetchMe]);
+
+  const value = useMemo(
+    () => ({ ...state, login, logout, fetchMe, register }),
+    [state, login, logout, fetchMe, register],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

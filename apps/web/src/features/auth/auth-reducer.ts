@@ -1,0 +1,31 @@
+import type { PublicUser } from '@aec/contracts';
+import type { AuthState } from './auth-context';
+
+export type AuthAction =
+  | { type: 'busy' }
+  | { type: 'token'; token: string }
+  | { type: 'user'; user: PublicUser }
+  | { type: 'fetch-failed'; error: string }
+  | { type: 'login-failed'; error: string }
+  | { type: 'idle' }
+  | { type: 'logout' };
+
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'busy':
+      return { ...state, loading: true, error: null };
+    case 'token':
+      return { ...state, token: action.token };
+    case 'user':
+      return { ...state, user: action.user, loading: false, error: null };
+    case 'fetch-failed':
+      // Spec §4 Session: a failed profile fetch clears the user; the token stays until logout.
+      return { ...state, user: null, loading: false, error: action.error };
+    case 'login-failed':
+      return { ...state, loading: false, error: action.error };
+    case 'idle':
+      return { ...state, loading: false };
+    case 'logout':
+      return { user: null, token: null, loading: false, error: null };
+  }
+}

@@ -1,0 +1,59 @@
+import type { PublicUser } from '@aec/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { describeApiError } from '@/lib/api-client';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useSessionCheck } from '../api/check-session';
+import { sessionCheckMessage } from '../utils/session-check-message';
+import { AccountDeletedCard } from './account-deleted-card';
+import { ProfileForm } from './profile-form';
+import { SessionErrorCard } from './session-error-card';
+
+export type ProfileCardProps = {
+  user: PublicUser | null;
+  /** Re-reads the signed-in user after a successful save (the auth state's fetchMe). */
+  onUserChanged: () => Promise<unknown>;
+  /** Ends the session (the auth state's logout). */
+  onLogout: () => void;
+};
+
+/** Spec §4 Profile card: loading → form, or session error, or account deleted. */
+export function ProfileCard({ user, onUserChanged, onLogout }: ProfileCardProps) {
+  const navigate = useNavigate();
+  const [deleted, setDeleted] = useState(false);
+  const check = useSessionCheck(user?.id ?? null, !deleted);
+
+  if (deleted) return <AccountDeletedCard />;
+  if (check.isError) {
+    return (
+      <SessionErrorCard
+        message={sessionCheckMessage(describeApiError(check.error))}
+        onLogin={() => {
+          onLogout();
+          void navigate(paths.login);
+        }}
+      />
+    );
+  }
+  if (!user) {
+    return (
+      <Card>
+        <CardContent className="pt-6">
+          <Spinner label="Loading profile..." />
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <ProfileForm
+      user={user}
+      onSaved={onUserChanged}
+      onDeleted={() => {
+        setDeleted(true);
+        onLogout();
+      }}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { isAxiosError } from 'axios';
+
+export type ApiErrorInfo = {
+  /** HTTP status when the server answered, otherwise null. */
+  status: number | null;
+  /** The server's `error` text (DESIGN.md error model), when it sent one. */
+  serverText: string | null;
+  /** The spec's generic client message (§8): what to show when there is no server text. */
+  message: string;
+  /** True when no response arrived (offline, refused, timed out, aborted). */
+  network: boolean;
+};
+
+function serverErrorText(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'error' in data) {
+    const text = (data as { error: unknown }).error;
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  return null;
+}
+
+/**
+ * Normalises any thrown value from a request into the spec's wording. Axios words the same
+ * failure differently in the browser and in Node (e.g. 'Network Error' vs 'connect
+ * ECONNREFUSED'), so the message is built from the error code, not copied from axios.
+ */
+export function describeApiError(error: unknown): ApiErrorInfo {
+  if (!isAxiosError(error)) {
+    const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+    return { status: null, serverText: null, message, network: false };
+  }
+  const response = error.response;
+  if (response) {
+    return {
+      status: response.status,
+      serverText: serverErrorText(response.data),
+      message: `Request failed with status code ${response.status}`,
+      network: false,
+    };
+  }
+  const timedOut =
+    error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message));
+  if (timedOut) {
+    const ms = error.config?.timeout ?? 0;
+    return { status: null, serverText: null, message: `timeout of ${ms} ms exceeded`, network: true };
+  }
+  if (error.code === 'ECONNABORTED' || error.code === 'ERR_CANCELED') {
+    return { status: null, serverText: null, message: 'Request aborted', network: true };
+  }
+  return { status: null, serverText: null, message: 'Network Error', network: true };
+}
+
+/** The text to show for a failed request: the server's own words first, then the generic message. */
+export function getErrorMessage(error: unknown): string {
+  const info = describeApiError(error);
+  return info.serverText ?? info.message;
+}
