@@ -1,0 +1,6 @@
+export * from './types';
+export { extractIfc, NO_STOREY_KEY } from './extract';
+export { IfcExtractionError, type ExtractionErrorCode } from './extraction-error';
+export { sniffIfcFile, sniffIfcBytes, sniffIfcData, type SniffResult, type SniffErrorCode } from './sniff';
+export { schemaFamilyOf, SUPPORTED_SCHEMAS_TEXT } from './schema-family';
+export { configureWebIfc } from './web-ifc-runtime';

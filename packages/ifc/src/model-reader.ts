@@ -1,0 +1,96 @@
+import type { IfcAPI } from 'web-ifc';
+
+/** A web-ifc line object (GetLine without flattening): attributes by schema name. */
+export type IfcLine = { expressID: number; type: number } & Record<string, unknown>;
+
+interface Wrapped {
+  value?: unknown;
+  type?: unknown;
+}
+
+function asWrapped(v: unknown): Wrapped | null {
+  return v !== null && typeof v === 'object' ? (v as Wrapped) : null;
+}
+
+/** The express id of a reference attribute ({type: 5, value: id}), else null. */
+export function refId(v: unknown): number | null {
+  const w = asWrapped(v);
+  return w && w.type === 5 && typeof w.value === 'number' ? w.value : null;
+}
+
+/** Express ids of a list of references (a single reference counts as a list of one). */
+export function refIds(v: unknown): number[] {
+  if (!Array.isArray(v)) {
+    const one = refId(v);
+    return one === null ? [] : [one];
+  }
+  const ids: number[] = [];
+  for (const item of v) {
+    const id = refId(item);
+    if (id !== null) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Text of a label/identifier/enum attribute. web-ifc already decodes STEP escapes (\X2\, \X4\,
+ * \X\, \S\, '') and blanks a string whose escape is invalid; an empty string becomes null.
+ */
+export function text(v: unknown): string | null {
+  const value = asWrapped(v)?.value;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Numeric attribute value (web-ifc number handles expose the parsed number as .value). */
+export function num(v: unknown): number | null {
+  const value = typeof v === 'number' ? v : asWrapped(v)?.value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+/** Null-safe access to one open web-ifc model. */
+export class ModelReader {
+  private readonly typeNames = new Map<number, string>();
+
+  constructor(
+    readonly api: IfcAPI,
+    readonly modelID: number,
+  ) {}
+
+  /** The line, or null for a dangling reference or a line web-ifc cannot decode. */
+  line(id: number | null | undefined): IfcLine | null {
+    if (typeof id !== 'number' || id <= 0) return null;
+    try {
+      const line = this.api.GetLine(this.modelID, id) as IfcLine | undefined;
+      return line && typeof line.type === 'number' ? line : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Schema casing of an entity type code, e.g. 'IfcWallStandardCase'. */
+  typeName(typeCode: number): string {
+    let name = this.typeNames.get(typeCode);
+    if (name === undefined) {
+      name = this.api.GetNameFromTypeCode(typeCode) || `#type${typeCode}`;
+      this.typeNames.set(typeCode, name);
+    }
+    return name;
+  }
+
+  /** Ids of every line of a type, subtypes included. */
+  idsOf(typeCode: number): number[] {
+    const vector = this.api.GetLineIDsWithType(this.modelID, typeCode, true);
+    const ids: number[] = new Array(vector.size());
+    for (let i = 0; i < ids.length; i++) ids[i] = vector.get(i);
+    return ids;
+  }
+
+  entityCount(): number {
+    return this.api.GetAllLines(this.modelID).size();
+  }
+}

@@ -1,0 +1,94 @@
+import { open } from 'node:fs/promises';
+import { SUPPORTED_SCHEMAS_TEXT, schemaFamilyOf } from './schema-family';
+import type { SchemaFamily } from './types';
+
+export type SniffErrorCode =
+  'EMPTY_FILE' | 'NOT_STEP' | 'MISSING_HEADER' | 'MISSING_SCHEMA' | 'UNSUPPORTED_SCHEMA' | 'TRUNCATED';
+
+export type SniffResult =
+  { ok: true; schema: string; family: SchemaFamily } | { ok: false; code: SniffErrorCode; message: string };
+
+export const SNIFF_HEAD_BYTES = 64 * 1024;
+export const SNIFF_TAIL_BYTES = 4 * 1024;
+
+const MAGIC = 'ISO-10303-21;';
+const TRAILER = 'END-ISO-10303-21;';
+const FILE_SCHEMA = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i;
+
+function fail(code: SniffErrorCode, message: string): SniffResult {
+  return { ok: false, code, message };
+}
+
+/** Control bytes other than tab/CR/LF/FF mean binary data rather than STEP text. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 1024);
+  return sample.some((b) => b === 0 || (b < 32 && b !== 9 && b !== 10 && b !== 12 && b !== 13));
+}
+
+/** The HEADER section's text (up to its ENDSEC), or null when there is none. */
+function headerSection(text: string): string | null {
+  const start = text.search(/\bHEADER\s*;/);
+  if (start < 0) return null;
+  const end = text.indexOf('ENDSEC', start);
+  return end < 0 ? text.slice(start) : text.slice(start, end);
+}
+
+/**
+ * Checks an IFC-SPF file from its first and last bytes only, so a 100 MB upload is judged
+ * without reading it. `head` must be the file's first bytes, `tail` its last bytes.
+ */
+export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number): SniffResult {
+  if (size === 0) return fail('EMPTY_FILE', 'The file is empty.');
+  // latin1 keeps one char per byte; only ASCII keywords matter here
+  const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1');
+  const body = text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart();
+  if (!body.startsWith(MAGIC)) {
+    const what = looksBinary(head) ? 'binary data' : 'plain text';
+    return fail(
+      'NOT_STEP',
+      `This is not an IFC file: it contains ${what} instead of the STEP header '${MAGIC}'.`,
+    );
+  }
+  const header = headerSection(body);
+  if (header === null) return fail('MISSING_HEADER', 'The IFC file has no HEADER section.');
+  const schema = FILE_SCHEMA.exec(header)?.[1]?.trim();
+  if (!schema)
+    return fail('MISSING_SCHEMA', 'The IFC header declares no FILE_SCHEMA, so the IFC version is unknown.');
+  const family = schemaFamilyOf(schema);
+  if (!family) {
+    return fail(
+      'UNSUPPORTED_SCHEMA',
+      `Unsupported IFC schema '${schema}'. Supported: ${SUPPORTED_SCHEMAS_TEXT}.`,
+    );
+  }
+  const end = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1').trimEnd();
+  if (!end.endsWith(TRAILER)) {
+    return fail(
+      'TRUNCATED',
+      `The file is truncated: it does not end with '${TRAILER}' (incomplete upload or export?).`,
+    );
+  }
+  return { ok: true, schema: schema.toUpperCase(), family };
+}
+
+/** sniffIfcBytes over a file on disk, reading only its head and tail. */
+export async function sniffIfcFile(path: string): Promise<SniffResult> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(Math.min(size, SNIFF_HEAD_BYTES));
+    await file.read(head, 0, head.length, 0);
+    const tailLength = Math.min(size, SNIFF_TAIL_BYTES);
+    const tail = Buffer.alloc(tailLength);
+    await file.read(tail, 0, tailLength, size - tailLength);
+    return sniffIfcBytes(head, tail, size);
+  } finally {
+    await file.close();
+  }
+}
+
+/** sniffIfcBytes over a whole file already in memory. */
+export function sniffIfcData(data: Uint8Array): SniffResult {
+  const tailStart = Math.max(0, data.byteLength - SNIFF_TAIL_BYTES);
+  return sniffIfcBytes(data.subarray(0, SNIFF_HEAD_BYTES), data.subarray(tailStart), data.byteLength);
+}

@@ -1,0 +1,160 @@
+import { IFCSPATIALSTRUCTUREELEMENT } from 'web-ifc';
+import { type IfcLine, type ModelReader, num, text } from './model-reader';
+import type { RelationshipIndex } from './relationship-index';
+import type { SpatialRow } from './types';
+
+/** Spatial columns of an element row, shared by every element of the same container. */
+export interface SpatialContext {
+  Storey: string | null;
+  StoreyElevation: number | null;
+  Building: string | null;
+  Site: string | null;
+  Space: string | null;
+}
+
+const EMPTY_CONTEXT: SpatialContext = {
+  Storey: null,
+  StoreyElevation: null,
+  Building: null,
+  Site: null,
+  Space: null,
+};
+
+// IFC4X3 infrastructure: facilities play the building's role and facility parts the storey's
+const BUILDING_LIKE = new Set([
+  'IfcBuilding',
+  'IfcFacility',
+  'IfcBridge',
+  'IfcRoad',
+  'IfcRailway',
+  'IfcMarineFacility',
+]);
+const STOREY_LIKE = new Set([
+  'IfcBuildingStorey',
+  'IfcFacilityPart',
+  'IfcBridgePart',
+  'IfcRoadPart',
+  'IfcRailwayPart',
+  'IfcMarineFacilityPart',
+  'IfcFacilityPartCommon',
+]);
+const MAX_DEPTH = 32;
+
+interface SpatialNode {
+  line: IfcLine;
+  ifcType: string;
+  parent: number | null;
+}
+
+/**
+ * The site/building/storey/space tree and, for every element, the spatial element that holds it:
+ * directly (containment), through its aggregation or nesting parent (stair flights, curtain wall
+ * panels, assemblies), or for openings through the element they void.
+ */
+export class SpatialIndex {
+  private readonly nodes = new Map<number, SpatialNode>();
+  private readonly contexts = new Map<number, SpatialContext>();
+  private readonly levels = new Map<number, number>();
+
+  constructor(
+    private readonly reader: ModelReader,
+    private readonly rels: RelationshipIndex,
+  ) {
+    for (const id of reader.idsOf(IFCSPATIALSTRUCTUREELEMENT)) {
+      const line = reader.line(id);
+      if (!line) continue;
+      // decomposition is by aggregation; some exporters contain spaces in storeys instead
+      const parent = rels.aggregatedBy.get(id) ?? rels.containedIn.get(id) ?? null;
+      this.nodes.set(id, { line, ifcType: reader.typeName(line.type), parent });
+    }
+  }
+
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  isSpatial(id: number): boolean {
+    return this.nodes.has(id);
+  }
+
+  /** The spatial element holding a product (a spatial element holds itself). */
+  containerOf(id: number): number | null {
+    let current = id;
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      if (this.nodes.has(current)) return current;
+      const next =
+        this.rels.containedIn.get(current) ??
+        this.rels.aggregatedBy.get(current) ??
+        this.rels.nestedBy.get(current) ??
+        this.rels.voidedElementOf.get(current) ??
+        this.rels.filledOpeningOf.get(current);
+      if (next === undefined) return null;
+      current = next;
+    }
+    return null;
+  }
+
+  contextOf(id: number): SpatialContext {
+    const container = this.containerOf(id);
+    if (container === null) return EMPTY_CONTEXT;
+    let context = this.contexts.get(container);
+    if (!context) {
+      context = this.buildContext(container);
+      this.contexts.set(container, context);
+    }
+    return context;
+  }
+
+  rows(): SpatialRow[] {
+    const rows: SpatialRow[] = [];
+    for (const [id, node] of this.nodes) {
+      const parent = node.parent === null ? null : this.reader.line(node.parent);
+      rows.push({
+        GlobalId: text(node.line.GlobalId),
+        ExpressId: id,
+        IfcType: node.ifcType,
+        Name: text(node.line.Name),
+        LongName: text(node.line.LongName),
+        Elevation: num(node.line.Elevation),
+        ParentGlobalId: text(parent?.GlobalId),
+        ParentType: parent ? this.reader.typeName(parent.type) : null,
+        Level: this.levelOf(id),
+      });
+    }
+    return rows;
+  }
+
+  private levelOf(id: number): number {
+    const known = this.levels.get(id);
+    if (known !== undefined) return known;
+    let level = 0;
+    let current = this.nodes.get(id)?.parent;
+    // counts spatial ancestors only: the project (not a spatial element) is above level 0
+    for (let depth = 0; current != null && depth < MAX_DEPTH; depth++) {
+      const node = this.nodes.get(current);
+      if (!node) break;
+      level++;
+      current = node.parent;
+    }
+    this.levels.set(id, level);
+    return level;
+  }
+
+  private buildContext(container: number): SpatialContext {
+    const context: SpatialContext = { ...EMPTY_CONTEXT };
+    let current: number | null = container;
+    for (let depth = 0; current !== null && depth < MAX_DEPTH; depth++) {
+      const node = this.nodes.get(current);
+      if (!node) break;
+      const name = text(node.line.Name) ?? text(node.line.LongName);
+      if (node.ifcType === 'IfcSpace' && context.Space === null) context.Space = name;
+      else if (STOREY_LIKE.has(node.ifcType) && context.Storey === null) {
+        context.Storey = name;
+        context.StoreyElevation = num(node.line.Elevation);
+      } else if (BUILDING_LIKE.has(node.ifcType) && context.Building === null) context.Building = name;
+      else if (node.ifcType === 'IfcSite' && context.Site === null) context.Site = name;
+      current = node.parent;
+    }
+    return context;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Row shapes produced by the extraction. Other packages (api store, contracts) import these names,
+ * so they are part of the public API: rename nothing without updating them.
+ * The store adds Id and ProjectId; rows here only carry what the IFC file says.
+ */
+
+/**
+ * One row per IfcProduct instance of every subtype.
+ *
+ * Pset columns (read from any `Pset_*Common` set of the instance, falling back to its type object):
+ * Reference, Status, IsExternal, LoadBearing, FireRating, AcousticRating, ThermalTransmittance,
+ * Combustible, SurfaceSpreadOfFlame, Compartmentation, HandicapAccessible, FireExit.
+ * Quantity columns come from base quantity sets (`Qto_*BaseQuantities`, or `BaseQuantities` as
+ * IFC2X3 exporters name them), values as stored in the file (no unit conversion).
+ */
+export interface ElementRow {
+  GlobalId: string | null;
+  ExpressId: number;
+  IfcType: string;
+  PredefinedType: string | null;
+  Name: string | null;
+  Description: string | null;
+  ObjectType: string | null;
+  Tag: string | null;
+  TypeName: string | null;
+  Storey: string | null;
+  StoreyElevation: number | null;
+  Building: string | null;
+  Site: string | null;
+  Space: string | null;
+  Material: string | null;
+  Reference: string | null;
+  Status: string | null;
+  IsExternal: boolean | null;
+  LoadBearing: boolean | null;
+  FireRating: string | null;
+  AcousticRating: string | null;
+  ThermalTransmittance: number | null;
+  Combustible: boolean | null;
+  SurfaceSpreadOfFlame: string | null;
+  Compartmentation: boolean | null;
+  HandicapAccessible: boolean | null;
+  FireExit: boolean | null;
+  Length: number | null;
+  Width: number | null;
+  Height: number | null;
+  Depth: number | null;
+  Perimeter: number | null;
+  GrossArea: number | null;
+  NetArea: number | null;
+  GrossSideArea: number | null;
+  NetSideArea: number | null;
+  GrossFootprintArea: number | null;
+  GrossVolume: number | null;
+  NetVolume: number | null;
+  GrossWeight: number | null;
+  NetWeight: number | null;
+}
+
+export type PropertySetKind =
+  'PropertySet' | 'QuantitySet' | 'TypePropertySet' | 'TypeQuantitySet' | 'MaterialProperty';
+
+/** One row per property or quantity value attached to an element. */
+export interface PropertyRow {
+  ElementGlobalId: string | null;
+  ElementExpressId: number;
+  SetName: string | null;
+  SetKind: PropertySetKind;
+  PropertyName: string | null;
+  Value: string | null;
+  NumericValue: number | null;
+  Unit: string | null;
+  /** Schema casing of the value's defined type, e.g. 'IfcLabel', 'IfcLengthMeasure', 'IfcBoolean'. */
+  ValueType: string | null;
+}
+
+/** One row per spatial structure element (site, building, storey, space, IFC4X3 facilities…). */
+export interface SpatialRow {
+  GlobalId: string | null;
+  ExpressId: number;
+  IfcType: string;
+  Name: string | null;
+  LongName: string | null;
+  Elevation: number | null;
+  ParentGlobalId: string | null;
+  ParentType: string | null;
+  /** Depth below the project: a site (or a top-level building without site) is 0. */
+  Level: number;
+}
+
+export type SchemaFamily = 'IFC2X3' | 'IFC4' | 'IFC4X1' | 'IFC4X3';
+
+export interface ExtractionSummary {
+  /** FILE_SCHEMA as declared in the header, e.g. 'IFC4RC4'. */
+  schema: string;
+  schemaFamily: SchemaFamily;
+  /** Number of entity instances (lines) in the DATA section. */
+  entityCount: number;
+  productCount: number;
+  countsByType: Record<string, number>;
+  /** Products per storey name; products without a storey are counted under NO_STOREY_KEY. */
+  countsByStorey: Record<string, number>;
+  propertyCount: number;
+  spatialCount: number;
+  durationMs: number;
+}
+
+export interface RowBatch {
+  elements?: ElementRow[];
+  properties?: PropertyRow[];
+  spatial?: SpatialRow[];
+}
+
+export interface ExtractProgress {
+  phase: 'parse' | 'index' | 'extract';
+  message: string;
+  done?: number;
+  total?: number;
+}
+
+export interface ExtractOptions {
+  /** Rows per batch handed to onBatch (per row kind); default 1000. */
+  batchSize?: number;
+  /** Awaited before extraction continues, so the caller can apply back-pressure or pause. */
+  onBatch: (batch: RowBatch) => void | Promise<void>;
+  onProgress?: (progress: ExtractProgress) => void;
+}
