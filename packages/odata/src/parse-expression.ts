@@ -1,0 +1,355 @@
+import type { Expr, InNode, JsonNode, LambdaNode, LiteralNode } from './ast';
+import { ODataSyntaxError } from './errors';
+import { type Token, tokenize } from './lexer';
+import { numberLiteral, tokenToLiteral } from './literals';
+import { ARITHMETIC_OPS, BP, BUILTIN_FUNCTIONS, COMPARISON_OPS, INFIX, isInfixOp } from './operators';
+
+/**
+ * Recursive-descent parser with Pratt-style binding powers over the tokens of one decoded
+ * expression. Keywords and built-in function names are case-insensitive (OData 4.01); property names
+ * are case-sensitive.
+ */
+export class ExpressionParser {
+  private i = 0;
+  constructor(
+    private readonly toks: Token[],
+    private readonly source: string,
+  ) {}
+
+  static fromText(text: string): ExpressionParser {
+    return new ExpressionParser(tokenize(text), text);
+  }
+
+  peek(k = 0): Token {
+    return this.toks[Math.min(this.i + k, this.toks.length - 1)] as Token;
+  }
+
+  next(): Token {
+    const t = this.peek();
+    if (this.i < this.toks.length - 1) this.i++;
+    return t;
+  }
+
+  atEnd(): boolean {
+    return this.peek().type === 'eof';
+  }
+
+  isPunct(c: string, k = 0): boolean {
+    const t = this.peek(k);
+    return t.type === 'punct' && t.text === c;
+  }
+
+  skipWs(): boolean {
+    if (this.peek().type !== 'ws') return false;
+    this.next();
+    return true;
+  }
+
+  expectPunct(c: string): Token {
+    if (!this.isPunct(c)) throw this.error(`Expected '${c}'`);
+    return this.next();
+  }
+
+  error(message: string, tok: Token = this.peek()): ODataSyntaxError {
+    const found = tok.type === 'eof' ? 'end of input' : `'${tok.text}'`;
+    return new ODataSyntaxError(`${message}, found ${found}`, tok.pos);
+  }
+
+  /** Parses the whole input as one expression; nothing, not even whitespace, may follow. */
+  parseComplete(): Expr {
+    const e = this.parseExpr(0);
+    if (!this.atEnd()) throw this.error('Unexpected text after expression');
+    return e;
+  }
+
+  parseExpr(minBp: number): Expr {
+    let left = this.parseUnary();
+    for (;;) {
+      if (this.peek().type !== 'ws' || this.peek(1).type !== 'ident' || this.peek(2).type !== 'ws') return left;
+      const opTok = this.peek(1);
+      const op = opTok.text.toLowerCase();
+      if (!isInfixOp(op) || INFIX[op] <= minBp) return left;
+      this.i += 3;
+      const pos = opTok.pos;
+      if (op === 'in') left = this.parseInRight(left, pos);
+      else if (op === 'has') left = { kind: 'has', left, right: this.parseExpr(BP.primary), pos };
+      else {
+        const right = this.parseExpr(INFIX[op]);
+        if (op === 'and' || op === 'or') left = { kind: 'logical', op, left, right, pos };
+        else if (COMPARISON_OPS.has(op)) left = { kind: 'compare', op: op as 'eq', left, right, pos };
+        else if (ARITHMETIC_OPS.has(op)) left = { kind: 'arith', op: op as 'add', left, right, pos };
+      }
+    }
+  }
+
+  private parseUnary(): Expr {
+    const tok = this.peek();
+    if (tok.type === 'punct' && tok.text === '-') {
+      this.next();
+      this.skipWs();
+      const operand = this.parseExpr(BP.unary);
+      if (operand.kind === 'literal' && typeof operand.value === 'number' && ['int', 'decimal', 'double'].includes(operand.type)) {
+        return { ...operand, value: -operand.value, raw: `-${operand.raw}`, pos: tok.pos };
+      }
+      if (operand.kind === 'literal' && typeof operand.value === 'bigint') return numberLiteral(tok, `-${operand.raw}`);
+      return { kind: 'negate', operand, pos: tok.pos };
+    }
+    // `not(...)` without the required space is accepted: clients emit it and it cannot mean anything else.
+    if (tok.type === 'ident' && tok.text.toLowerCase() === 'not' && (this.peek(1).type === 'ws' || this.isPunct('(', 1))) {
+      this.next();
+      this.skipWs();
+      return { kind: 'not', operand: this.parseExpr(BP.unary), pos: tok.pos };
+    }
+    return this.parsePrimary();
+  }
+
+  private parsePrimary(): Expr {
+    const tok = this.peek();
+    switch (tok.type) {
+      case 'string':
+      case 'number':
+      case 'guid':
+      case 'date':
+      case 'dateTimeOffset':
+      case 'timeOfDay':
+      case 'typed':
+        this.next();
+        return tokenToLiteral(tok);
+      case 'alias':
+        if (this.isPunct('/', 1)) return this.parsePath();
+        this.next();
+        return { kind: 'alias', name: tok.text.slice(1), pos: tok.pos };
+      case 'punct':
+        if (tok.text === '(') {
+          this.next();
+          this.skipWs();
+          const e = this.parseExpr(0);
+          this.skipWs();
+          this.expectPunct(')');
+          return e;
+        }
+        if (tok.text === '[') return this.parseJsonArray();
+        if (tok.text === '{') return this.parseJsonObject();
+        throw this.error('Expected an expression');
+      case 'ident':
+        return this.parseIdentifierExpr(tok);
+      default:
+        throw this.error('Expected an expression');
+    }
+  }
+
+  private parseIdentifierExpr(tok: Token): Expr {
+    const lower = tok.text.toLowerCase();
+    const followedBy = (c: string): boolean => this.isPunct(c, 1);
+    if (!followedBy('/') && !followedBy('(')) {
+      if (lower === 'true' || lower === 'false') {
+        this.next();
+        return { kind: 'literal', type: 'boolean', value: lower === 'true', raw: tok.text, pos: tok.pos };
+      }
+      if (lower === 'null') {
+        this.next();
+        return { kind: 'literal', type: 'null', value: null, raw: tok.text, pos: tok.pos };
+      }
+      if (tok.text === 'INF' || tok.text === 'NaN') {
+        this.next();
+        return { kind: 'literal', type: 'double', value: tok.text === 'INF' ? Infinity : NaN, raw: tok.text, pos: tok.pos };
+      }
+    }
+    if (tok.text === '$root') {
+      this.next();
+      this.expectPunct('/');
+      const rest = this.parsePath();
+      return { kind: 'root', path: rest.kind === 'member' ? rest.path : ['…'], pos: tok.pos };
+    }
+    if (followedBy('(') && BUILTIN_FUNCTIONS.has(lower)) return this.parseBuiltinCall(tok, lower);
+    if (followedBy('(') && (lower === 'any' || lower === 'all')) throw this.error(`'${tok.text}' must follow a collection path`, tok);
+    return this.parsePath();
+  }
+
+  private parseBuiltinCall(tok: Token, name: string): Expr {
+    this.next();
+    this.expectPunct('(');
+    this.skipWs();
+    const args: Expr[] = [];
+    const typeArgs = name === 'cast' || name === 'isof';
+    if (!this.isPunct(')')) {
+      for (;;) {
+        const t = this.peek();
+        const afterIdent = this.peek(this.peek(1).type === 'ws' ? 2 : 1);
+        if (typeArgs && t.type === 'ident' && afterIdent.type === 'punct' && (afterIdent.text === ')' || afterIdent.text === ',') && t.text.includes('.')) {
+          this.next();
+          args.push({ kind: 'typeName', name: t.text, pos: t.pos });
+        } else args.push(this.parseExpr(0));
+        this.skipWs();
+        if (!this.isPunct(',')) break;
+        this.next();
+        this.skipWs();
+      }
+    }
+    this.expectPunct(')');
+    if (typeArgs && args.length > 0) {
+      const last = args[args.length - 1] as Expr;
+      if (last.kind === 'member' && last.path.length === 1) args[args.length - 1] = { kind: 'typeName', name: last.path[0] as string, pos: last.pos };
+    }
+    return { kind: 'call', name, args, pos: tok.pos };
+  }
+
+  /** Skips a balanced parenthesised group (function parameters, key predicates, nested options). */
+  private skipBalanced(): void {
+    const open = this.expectPunct('(');
+    let depth = 1;
+    while (depth > 0) {
+      const t = this.next();
+      if (t.type === 'eof') throw this.error("Unbalanced '('", open);
+      if (t.type === 'punct' && t.text === '(') depth++;
+      if (t.type === 'punct' && t.text === ')') depth--;
+    }
+  }
+
+  /** Member path `A/B/C`, with type casts, lambdas and path forms we only recognise. */
+  private parsePath(): Expr {
+    const first = this.peek();
+    const path: string[] = [];
+    let opaque: string | undefined;
+    let qualifiedOnly = false;
+    for (;;) {
+      const seg = this.next();
+      if (seg.type === 'alias') {
+        path.push(seg.text);
+        opaque ??= 'annotation';
+      } else if (seg.type === 'ident') {
+        path.push(seg.text);
+        if (seg.text === '$count' || seg.text === '$filter') opaque ??= seg.text;
+        else if (seg.text.startsWith('$') && !['$it', '$this'].includes(seg.text)) throw this.error('Unexpected path segment', seg);
+        if (this.isPunct('(')) {
+          this.skipBalanced();
+          opaque ??= seg.text.includes('.') ? 'function call' : 'key or function';
+          if (seg.text === '$filter' || (!seg.text.includes('.') && this.isPunct('('))) {
+            if (this.isPunct('(')) this.skipBalanced();
+          }
+        } else qualifiedOnly = seg.text.includes('.');
+      } else throw this.error("Expected a property name", seg);
+      if (!this.isPunct('/')) break;
+      this.next();
+      const t = this.peek();
+      const lower = t.text.toLowerCase();
+      if (t.type === 'ident' && (lower === 'any' || lower === 'all') && this.isPunct('(', 1)) {
+        const collection: Expr = opaque ? { kind: 'opaque', what: opaque, pos: first.pos } : { kind: 'member', path, pos: first.pos };
+        return this.parseLambda(lower, collection);
+      }
+    }
+    // A qualified name alone is neither a property nor a call: it must be followed by '/' or '('.
+    if (qualifiedOnly && path.length === 1) throw this.error("A qualified name must be followed by '/' or '('");
+    if (opaque) return { kind: 'opaque', what: opaque, pos: first.pos };
+    return { kind: 'member', path, pos: first.pos };
+  }
+
+  private parseLambda(op: string, collection: Expr): LambdaNode {
+    const tok = this.next();
+    this.expectPunct('(');
+    this.skipWs();
+    const node: LambdaNode = { kind: 'lambda', op: op as 'any', collection, pos: tok.pos };
+    if (this.isPunct(')')) {
+      if (op === 'all') throw this.error('all() requires a lambda expression');
+      this.next();
+      return node;
+    }
+    const v = this.next();
+    if (v.type !== 'ident' || v.text.includes('.') || v.text.startsWith('$')) throw this.error('Expected a lambda variable name', v);
+    this.skipWs();
+    this.expectPunct(':');
+    this.skipWs();
+    node.variable = v.text;
+    node.predicate = this.parseExpr(0);
+    this.skipWs();
+    this.expectPunct(')');
+    return node;
+  }
+
+  private parseInRight(left: Expr, pos: number): InNode {
+    const start = this.peek();
+    if (this.isPunct('(')) {
+      this.next();
+      this.skipWs();
+      const items: Expr[] = [];
+      if (!this.isPunct(')')) {
+        for (;;) {
+          items.push(this.parseExpr(0));
+          this.skipWs();
+          if (!this.isPunct(',')) break;
+          this.next();
+          this.skipWs();
+        }
+      }
+      this.expectPunct(')');
+      if (items.length === 1 && items[0]?.kind !== 'literal') return { kind: 'in', left, right: items[0] as Expr, pos };
+      const bad = items.find((e) => e.kind !== 'literal');
+      if (bad) throw new ODataSyntaxError('A list after in may only contain literals', bad.pos);
+      return { kind: 'in', left, right: { kind: 'list', items: items as LiteralNode[], pos: start.pos }, pos };
+    }
+    if (this.isPunct('[')) {
+      const arr = this.parseJsonArray();
+      const items = arr.items ?? [];
+      if (items.every((e) => e.kind === 'literal')) return { kind: 'in', left, right: { kind: 'list', items: items as LiteralNode[], pos: start.pos }, pos };
+      return { kind: 'in', left, right: arr, pos };
+    }
+    return { kind: 'in', left, right: this.parseExpr(BP.primary), pos };
+  }
+
+  private parseJsonValue(): Expr {
+    const t = this.peek();
+    if (t.type === 'jsonString') {
+      this.next();
+      return { kind: 'literal', type: 'string', value: t.value ?? '', raw: t.text, pos: t.pos };
+    }
+    return this.parseExpr(0);
+  }
+
+  private parseJsonArray(): JsonNode {
+    const open = this.expectPunct('[');
+    this.skipWs();
+    const items: Expr[] = [];
+    if (!this.isPunct(']')) {
+      for (;;) {
+        items.push(this.parseJsonValue());
+        this.skipWs();
+        if (!this.isPunct(',')) break;
+        this.next();
+        this.skipWs();
+      }
+    }
+    this.expectPunct(']');
+    return { kind: 'json', value: 'array', items, pos: open.pos };
+  }
+
+  private parseJsonObject(): JsonNode {
+    const open = this.expectPunct('{');
+    this.skipWs();
+    const items: Expr[] = [];
+    if (!this.isPunct('}')) {
+      for (;;) {
+        const key = this.next();
+        if (key.type !== 'jsonString') throw this.error('Expected a JSON member name', key);
+        this.skipWs();
+        this.expectPunct(':');
+        this.skipWs();
+        items.push(this.parseJsonValue());
+        this.skipWs();
+        if (!this.isPunct(',')) break;
+        this.next();
+        this.skipWs();
+      }
+    }
+    this.expectPunct('}');
+    return { kind: 'json', value: 'object', items, pos: open.pos };
+  }
+
+  get text(): string {
+    return this.source;
+  }
+}
+
+/** Parses one decoded `$filter`-style expression. Throws ODataSyntaxError with a position. */
+export function parseExpression(text: string): Expr {
+  return ExpressionParser.fromText(text).parseComplete();
+}
