@@ -11,4 +11,5 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 30000,
+  reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'unit+integration' }]],
 };

@@ -7,4 +7,5 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60000,
   maxWorkers: 1,
+  reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'browser' }]],
 };
