@@ -1,3 +1,7 @@
+import type { JobRepository, ProjectRepository, RowRepository } from './ifc-types';
+
+export type * from './ifc-types';
+
 /**
  * The one persistence interface of the API. Each area is a repository; adapters (SQLite, MongoDB) implement all
  * of them and pass the same contract suite (store.contract.ts). Later areas (projects, jobs, rows, feed tokens)
@@ -42,6 +46,9 @@ export type StoreKind = 'sqlite' | 'mongodb';
 export interface Store {
   readonly kind: StoreKind;
   readonly users: UserRepository;
+  readonly projects: ProjectRepository;
+  readonly jobs: JobRepository;
+  readonly rows: RowRepository;
   /** Round-trips to the database; throws when it is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,7 +56,7 @@ export interface Store {
 
 /** A unique constraint enforced by the database was violated. */
 export class DuplicateError extends Error {
-  constructor(readonly field: 'username' | 'email') {
+  constructor(readonly field: 'username' | 'email' | 'id') {
     super(`duplicate ${field}`);
     this.name = 'DuplicateError';
   }

@@ -1,4 +1,17 @@
 import type { SqliteDb } from './database';
+import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from '../row-columns';
+
+const SQL_TYPES: Record<ColumnType, string> = {
+  string: 'TEXT',
+  integer: 'INTEGER',
+  number: 'REAL',
+  boolean: 'INTEGER',
+};
+const columnsDdl = (columns: Record<string, ColumnType>, skip: string[] = []) =>
+  Object.entries(columns)
+    .filter(([name]) => !skip.includes(name))
+    .map(([name, type]) => `"${name}" ${SQL_TYPES[type]}`)
+    .join(',\n     ');
 
 /**
  * Versioned, append-only migrations: `PRAGMA user_version` records how many have run. Never edit a shipped
@@ -16,6 +29,66 @@ const migrations: string[] = [
      created_at TEXT NOT NULL,
      updated_at TEXT NOT NULL
    )`,
+  // Migration 2 (IFC processing). Row columns come from row-columns.ts as they stood when this shipped: a column
+  // added there later needs its own ALTER TABLE migration below, never an edit here.
+  `CREATE TABLE projects (
+     id TEXT PRIMARY KEY,
+     owner_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+     is_public INTEGER NOT NULL DEFAULT 0,
+     name TEXT NOT NULL,
+     file_name TEXT NOT NULL,
+     file_size INTEGER NOT NULL,
+     status TEXT NOT NULL,
+     schema TEXT,
+     version INTEGER NOT NULL DEFAULT 0,
+     max_version INTEGER NOT NULL DEFAULT 0,
+     element_count INTEGER NOT NULL DEFAULT 0,
+     property_count INTEGER NOT NULL DEFAULT 0,
+     spatial_count INTEGER NOT NULL DEFAULT 0,
+     counts_by_type TEXT NOT NULL DEFAULT '{}',
+     counts_by_storey TEXT NOT NULL DEFAULT '{}',
+     error TEXT,
+     created_at TEXT NOT NULL,
+     processed_at TEXT
+   );
+   CREATE INDEX projects_owner ON projects (owner_id, created_at);
+   CREATE TABLE jobs (
+     id TEXT PRIMARY KEY,
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     owner_id TEXT,
+     status TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     file_path TEXT NOT NULL,
+     error TEXT,
+     created_at TEXT NOT NULL,
+     started_at TEXT,
+     finished_at TEXT,
+     duration_ms INTEGER
+   );
+   CREATE INDEX jobs_status ON jobs (status);
+   CREATE INDEX jobs_project ON jobs (project_id);
+   CREATE TABLE ifc_elements (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     "Id" TEXT NOT NULL,
+     "ExpressId" INTEGER NOT NULL,
+     ${columnsDdl(ELEMENT_COLUMNS, ['ExpressId'])},
+     PRIMARY KEY (project_id, version, "ExpressId")
+   ) WITHOUT ROWID;
+   CREATE TABLE ifc_properties (
+     "Id" INTEGER PRIMARY KEY,
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     ${columnsDdl(PROPERTY_COLUMNS)}
+   );
+   CREATE INDEX ifc_properties_project ON ifc_properties (project_id, version, "Id");
+   CREATE TABLE ifc_spatial (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     "ExpressId" INTEGER NOT NULL,
+     ${columnsDdl(SPATIAL_COLUMNS, ['ExpressId'])},
+     PRIMARY KEY (project_id, version, "ExpressId")
+   ) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { Store } from '../types';
 import { openSqlite } from './database';
 import { createSqliteUserRepository } from './sqlite-user-repository';
+import { createSqliteProjectRepository } from './sqlite-project-repository';
+import { createSqliteJobRepository } from './sqlite-job-repository';
+import { createSqliteRowRepository } from './sqlite-row-repository';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(location: { dataDir: string } | { file: ':memory:' }): Store {
@@ -10,6 +13,9 @@ export function createSqliteStore(location: { dataDir: string } | { file: ':memo
   return {
     kind: 'sqlite',
     users: createSqliteUserRepository(db),
+    projects: createSqliteProjectRepository(db),
+    jobs: createSqliteJobRepository(db),
+    rows: createSqliteRowRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -1,0 +1,115 @@
+import type { ElementRow, PropertyRow, RowBatch, SpatialRow } from '@aec/ifc';
+
+/** Processing states of a project and of the job that builds it. */
+export type ProjectStatus = 'queued' | 'processing' | 'paused' | 'ready' | 'failed' | 'cancelled';
+export type JobStatus = ProjectStatus;
+
+export interface ProjectRecord {
+  id: string;
+  /** null for public projects such as the demo. */
+  ownerId: string | null;
+  isPublic: boolean;
+  name: string;
+  fileName: string;
+  fileSize: number;
+  status: ProjectStatus;
+  /** FILE_SCHEMA as declared, known once the header is read. */
+  schema: string | null;
+  /** The row version readers see; 0 until a version has been published. */
+  version: number;
+  elementCount: number;
+  propertyCount: number;
+  spatialCount: number;
+  countsByType: Record<string, number>;
+  countsByStorey: Record<string, number>;
+  error: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+export interface NewProject {
+  id: string;
+  ownerId: string | null;
+  isPublic: boolean;
+  name: string;
+  fileName: string;
+  fileSize: number;
+  schema: string | null;
+}
+
+export interface JobRecord {
+  id: string;
+  projectId: string;
+  ownerId: string | null;
+  status: JobStatus;
+  /** The row version this job writes; published only when the job succeeds. */
+  version: number;
+  filePath: string;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+}
+
+export interface PublishSummary {
+  schema: string;
+  elementCount: number;
+  propertyCount: number;
+  spatialCount: number;
+  countsByType: Record<string, number>;
+  countsByStorey: Record<string, number>;
+}
+
+/** An element row as stored and served: the extracted row plus its key and project. */
+export interface StoredElementRow extends ElementRow {
+  Id: string;
+  ProjectId: string;
+}
+
+export interface ProjectRepository {
+  /** Throws DuplicateError('id') when the id exists (used to make demo creation idempotent). */
+  create(project: NewProject): Promise<ProjectRecord>;
+  findById(id: string): Promise<ProjectRecord | null>;
+  listByOwner(ownerId: string): Promise<ProjectRecord[]>;
+  setStatus(id: string, status: ProjectStatus, error?: string | null): Promise<void>;
+  /**
+   * Atomically makes `version` the project's visible version, marks it ready with the summary, and removes rows
+   * of every other version. Readers never see a mix.
+   */
+  publish(id: string, version: number, summary: PublishSummary): Promise<void>;
+  /** The next row version to write for a project (greater than any version ever used by it). */
+  nextVersion(id: string): Promise<number>;
+  /** Removes the project, its jobs and all its rows. */
+  delete(id: string): Promise<boolean>;
+}
+
+export interface JobRepository {
+  create(
+    job: Omit<JobRecord, 'status' | 'error' | 'createdAt' | 'startedAt' | 'finishedAt' | 'durationMs'>,
+  ): Promise<JobRecord>;
+  findById(id: string): Promise<JobRecord | null>;
+  update(
+    id: string,
+    patch: Partial<Pick<JobRecord, 'status' | 'error' | 'startedAt' | 'finishedAt' | 'durationMs'>>,
+  ): Promise<void>;
+  /** Jobs in any of the given states (start-up recovery looks for queued/processing/paused ones). */
+  listByStatus(statuses: JobStatus[]): Promise<JobRecord[]>;
+}
+
+export interface RowRepository {
+  /** Appends a batch of rows under (projectId, version); invisible until that version is published. */
+  insertBatch(projectId: string, version: number, batch: RowBatch): Promise<void>;
+  /** Removes the rows of one version (a failed or cancelled job's partial output). */
+  deleteVersion(projectId: string, version: number): Promise<void>;
+  /** Element rows of the project's published version, ordered by ExpressId, streamed in pages. */
+  streamElements(projectId: string, version: number): AsyncIterable<StoredElementRow>;
+  countElements(projectId: string, version: number): Promise<number>;
+  /** Rows of all kinds stored for (projectId, version): for tests and recovery checks. */
+  countAll(
+    projectId: string,
+    version: number,
+  ): Promise<{ elements: number; properties: number; spatial: number }>;
+}
+
+export type { ElementRow, PropertyRow, SpatialRow, RowBatch };

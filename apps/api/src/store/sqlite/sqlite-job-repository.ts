@@ -1,0 +1,74 @@
+import type { JobRecord, JobRepository, JobStatus } from '../types';
+import type { SqliteDb } from './database';
+
+interface JobRow {
+  id: string;
+  project_id: string;
+  owner_id: string | null;
+  status: JobStatus;
+  version: number;
+  file_path: string;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+}
+
+const toRecord = (row: JobRow): JobRecord => ({
+  id: row.id,
+  projectId: row.project_id,
+  ownerId: row.owner_id,
+  status: row.status,
+  version: row.version,
+  filePath: row.file_path,
+  error: row.error,
+  createdAt: row.created_at,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+  durationMs: row.duration_ms,
+});
+
+const PATCHABLE = {
+  status: 'status',
+  error: 'error',
+  startedAt: 'started_at',
+  finishedAt: 'finished_at',
+  durationMs: 'duration_ms',
+} as const;
+
+export function createSqliteJobRepository(db: SqliteDb): JobRepository {
+  const byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO jobs (id, project_id, owner_id, status, version, file_path, created_at)
+     VALUES (@id, @projectId, @ownerId, 'queued', @version, @filePath, @now)`,
+  );
+  return {
+    async create(job) {
+      insert.run({ ...job, now: new Date().toISOString() });
+      return toRecord(byId.get(job.id) as JobRow);
+    },
+    async findById(id) {
+      const row = byId.get(id) as JobRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    async update(id, patch) {
+      const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [
+        keyof typeof PATCHABLE,
+        unknown,
+      ][];
+      if (!entries.length) return;
+      const sets = entries.map(([key]) => `${PATCHABLE[key]} = @${key}`).join(', ');
+      db.prepare(`UPDATE jobs SET ${sets} WHERE id = @id`).run({ ...Object.fromEntries(entries), id });
+    },
+    async listByStatus(statuses) {
+      if (!statuses.length) return [];
+      const marks = statuses.map(() => '?').join(', ');
+      return (
+        db
+          .prepare(`SELECT * FROM jobs WHERE status IN (${marks}) ORDER BY created_at`)
+          .all(...statuses) as JobRow[]
+      ).map(toRecord);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { DuplicateError, type ProjectRecord, type ProjectRepository, type ProjectStatus } from '../types';
+import type { SqliteDb } from './database';
+
+interface ProjectRow {
+  id: string;
+  owner_id: string | null;
+  is_public: number;
+  name: string;
+  file_name: string;
+  file_size: number;
+  status: ProjectStatus;
+  schema: string | null;
+  version: number;
+  element_count: number;
+  property_count: number;
+  spatial_count: number;
+  counts_by_type: string;
+  counts_by_storey: string;
+  error: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+const toRecord = (row: ProjectRow): ProjectRecord => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  isPublic: row.is_public === 1,
+  name: row.name,
+  fileName: row.file_name,
+  fileSize: row.file_size,
+  status: row.status,
+  schema: row.schema,
+  version: row.version,
+  elementCount: row.element_count,
+  propertyCount: row.property_count,
+  spatialCount: row.spatial_count,
+  countsByType: JSON.parse(row.counts_by_type) as Record<string, number>,
+  countsByStorey: JSON.parse(row.counts_by_storey) as Record<string, number>,
+  error: row.error,
+  createdAt: row.created_at,
+  processedAt: row.processed_at,
+});
+
+const ROW_TABLES = ['ifc_elements', 'ifc_properties', 'ifc_spatial'] as const;
+
+export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
+  const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
+  const byOwner = db.prepare('SELECT * FROM projects WHERE owner_id = ? ORDER BY created_at DESC, id');
+  const insert = db.prepare(
+    `INSERT INTO projects (id, owner_id, is_public, name, file_name, file_size, status, schema, created_at)
+     VALUES (@id, @ownerId, @isPublic, @name, @fileName, @fileSize, 'queued', @schema, @now)`,
+  );
+  const setStatus = db.prepare('UPDATE projects SET status = ?, error = ? WHERE id = ?');
+  const bumpVersion = db.prepare(
+    'UPDATE projects SET max_version = max_version + 1 WHERE id = ? RETURNING max_version',
+  );
+  const markReady = db.prepare(
+    `UPDATE projects SET version = @version, status = 'ready', error = NULL, schema = @schema,
+       element_count = @elementCount, property_count = @propertyCount, spatial_count = @spatialCount,
+       counts_by_type = @countsByType, counts_by_storey = @countsByStorey, processed_at = @now
+     WHERE id = @id`,
+  );
+  const dropOtherVersions = ROW_TABLES.map((t) =>
+    db.prepare(`DELETE FROM ${t} WHERE project_id = ? AND version <> ?`),
+  );
+  const remove = db.prepare('DELETE FROM projects WHERE id = ?');
+
+  const publish = db.transaction(
+    (id: string, version: number, summary: Parameters<ProjectRepository['publish']>[2]) => {
+      markReady.run({
+        id,
+        version,
+        schema: summary.schema,
+        elementCount: summary.elementCount,
+        propertyCount: summary.propertyCount,
+        spatialCount: summary.spatialCount,
+        countsByType: JSON.stringify(summary.countsByType),
+        countsByStorey: JSON.stringify(summary.countsByStorey),
+        now: new Date().toISOString(),
+      });
+      for (const statement of dropOtherVersions) statement.run(id, version);
+    },
+  );
+
+  return {
+    async create(project) {
+      try {
+        insert.run({ ...project, isPublic: project.isPublic ? 1 : 0, now: new Date().toISOString() });
+      } catch (err) {
+        if (/UNIQUE constraint failed: projects\.id|PRIMARY KEY/.test((err as Error).message))
+          throw new DuplicateError('id');
+        throw err;
+      }
+      return toRecord(byId.get(project.id) as ProjectRow);
+    },
+    async findById(id) {
+      const row = byId.get(id) as ProjectRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    async listByOwner(ownerId) {
+      return (byOwner.all(ownerId) as ProjectRow[]).map(toRecord);
+    },
+    async setStatus(id, status, error = null) {
+      setStatus.run(status, error, id);
+    },
+    async publish(id, version, summary) {
+      publish(id, version, summary);
+    },
+    async nextVersion(id) {
+      const row = bumpVersion.get(id) as { max_version: number } | undefined;
+      if (!row) throw new Error(`project ${id} does not exist`);
+      return row.max_version;
+    },
+    async delete(id) {
+      // Jobs and rows go with the project through ON DELETE CASCADE.
+      return remove.run(id).changes > 0;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { RowBatch } from '@aec/ifc';
+import {
+  ELEMENT_COLUMNS,
+  elementColumnNames,
+  elementId,
+  propertyColumnNames,
+  spatialColumnNames,
+  type ColumnType,
+} from '../row-columns';
+import type { RowRepository, StoredElementRow } from '../types';
+import type { SqliteDb } from './database';
+
+const PAGE = 2000;
+const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+const params = (names: readonly string[]) => names.map((n) => `@${n}`).join(', ');
+
+/** SQLite has no boolean: store 0/1 and turn them back on read. */
+const toSql = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][])
+  .filter(([, type]) => type === 'boolean')
+  .map(([name]) => name);
+
+function sqlRecord(row: object, extra: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...extra };
+  for (const [key, value] of Object.entries(row)) out[key] = toSql(value);
+  return out;
+}
+
+export function createSqliteRowRepository(db: SqliteDb): RowRepository {
+  const insertElement = db.prepare(
+    `INSERT INTO ifc_elements (project_id, version, "Id", ${quoted(elementColumnNames)})
+     VALUES (@projectId, @version, @Id, ${params(elementColumnNames)})`,
+  );
+  const insertProperty = db.prepare(
+    `INSERT INTO ifc_properties (project_id, version, ${quoted(propertyColumnNames)})
+     VALUES (@projectId, @version, ${params(propertyColumnNames)})`,
+  );
+  const insertSpatial = db.prepare(
+    `INSERT INTO ifc_spatial (project_id, version, ${quoted(spatialColumnNames)})
+     VALUES (@projectId, @version, ${params(spatialColumnNames)})`,
+  );
+  const insertBatch = db.transaction((projectId: string, version: number, batch: RowBatch) => {
+    for (const row of batch.elements ?? []) {
+      insertElement.run(sqlRecord(row, { projectId, version, Id: elementId(projectId, row.ExpressId) }));
+    }
+    for (const row of batch.properties ?? []) insertProperty.run(sqlRecord(row, { projectId, version }));
+    for (const row of batch.spatial ?? []) insertSpatial.run(sqlRecord(row, { projectId, version }));
+  });
+  const deleteVersion = db.transaction((projectId: string, version: number) => {
+    for (const table of ['ifc_elements', 'ifc_properties', 'ifc_spatial']) {
+      db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`).run(projectId, version);
+    }
+  });
+  const page = db.prepare(
+    `SELECT "Id", project_id AS "ProjectId", ${quoted(elementColumnNames)} FROM ifc_elements
+     WHERE project_id = ? AND version = ? AND "ExpressId" > ? ORDER BY "ExpressId" LIMIT ${PAGE}`,
+  );
+  const count = (table: string) =>
+    db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND version = ?`);
+  const counts = {
+    elements: count('ifc_elements'),
+    properties: count('ifc_properties'),
+    spatial: count('ifc_spatial'),
+  };
+  const n = (statement: typeof page, projectId: string, version: number) =>
+    (statement.get(projectId, version) as { n: number }).n;
+
+  return {
+    async insertBatch(projectId, version, batch) {
+      insertBatch(projectId, version, batch);
+    },
+    async deleteVersion(projectId, version) {
+      deleteVersion(projectId, version);
+    },
+    async *streamElements(projectId, version) {
+      let after = -1;
+      for (;;) {
+        const rows = page.all(projectId, version, after) as Record<string, unknown>[];
+        for (const row of rows) {
+          for (const name of booleanColumns) if (row[name] !== null) row[name] = row[name] === 1;
+          yield row as unknown as StoredElementRow;
+        }
+        if (rows.length < PAGE) return;
+        after = rows[rows.length - 1]!.ExpressId as number;
+      }
+    },
+    async countElements(projectId, version) {
+      return n(counts.elements, projectId, version);
+    },
+    async countAll(projectId, version) {
+      return {
+        elements: n(counts.elements, projectId, version),
+        properties: n(counts.properties, projectId, version),
+        spatial: n(counts.spatial, projectId, version),
+      };
+    },
+  };
+}
