@@ -4,3 +4,4 @@ export { IfcExtractionError, type ExtractionErrorCode } from './extraction-error
 export { sniffIfcFile, sniffIfcBytes, sniffIfcData, type SniffResult, type SniffErrorCode } from './sniff';
 export { schemaFamilyOf, SUPPORTED_SCHEMAS_TEXT } from './schema-family';
 export { configureWebIfc } from './web-ifc-runtime';
+export * from './generate';

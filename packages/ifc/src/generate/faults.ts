@@ -1,0 +1,36 @@
+import { ORPHAN_PROXY_NAME } from './model-options';
+import type { SharedDefinitions } from './shared-definitions';
+import { UNSET, ref, refs, str, typed } from './step-format';
+import type { StepWriter } from './step-writer';
+
+/**
+ * An orphan proxy whose container, property set, type and material do not exist, and a
+ * containment list naming an element that does not exist: real files have such references.
+ */
+export function writeDanglingReferences(w: StepWriter, d: SharedDefinitions): void {
+  const h = ref(d.history);
+  const rel = (typeName: string, args: string[]) =>
+    w.entity(typeName, [str(w.guid()), h, UNSET, UNSET, ...args]);
+  const proxy = w.product('IfcBuildingElementProxy', [
+    str(w.guid()),
+    h,
+    str(ORPHAN_PROXY_NAME),
+    UNSET,
+    UNSET,
+    ref(w.unusedId(1)),
+    UNSET,
+    str('PX-1'),
+    ...(d.v4 ? [UNSET] : [UNSET]),
+  ]);
+  rel('IfcRelContainedInSpatialStructure', [refs([proxy, w.unusedId(2)]), ref(w.unusedId(3))]);
+  rel('IfcRelDefinesByProperties', [refs([proxy]), ref(w.unusedId(4))]);
+  rel('IfcRelDefinesByType', [refs([proxy]), ref(w.unusedId(5))]);
+  rel('IfcRelAssociatesMaterial', [refs([proxy]), ref(w.unusedId(6))]);
+  rel('IfcRelAggregates', [ref(w.unusedId(7)), refs([w.unusedId(8)])]);
+  rel('IfcRelContainedInSpatialStructure', [refs([w.unusedId(9)]), ref(d.building)]);
+}
+
+/** A label whose closing quote never comes: everything after it is swallowed into the string. */
+export function writeUnterminatedString(w: StepWriter): void {
+  w.raw(`#${w.unusedId(10)}=IFCPROPERTYSINGLEVALUE('Note',$,${typed('IfcLabel', "'never closed")},$);\n`);
+}

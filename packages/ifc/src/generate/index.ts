@@ -1,0 +1,9 @@
+export { generateIfcFixture, generateIfcModel, writeIfcModel } from './generate-model';
+export {
+  GENERATED_NAMES,
+  ORPHAN_PROXY_NAME,
+  type GeneratedCounts,
+  type GeneratedSchema,
+  type GeneratorFaults,
+  type GeneratorOptions,
+} from './model-options';
