@@ -23,7 +23,8 @@ export type ProfileCardProps = {
 export function ProfileCard({ user, onUserChanged, onLogout }: ProfileCardProps) {
   const navigate = useNavigate();
   const [deleted, setDeleted] = useState(false);
-  const check = useSessionCheck(user?.id ?? null, !deleted);
+  // No user means no session to check (logged out, or still loading): never send a tokenless request.
+  const check = useSessionCheck(user?.id ?? null, user !== null && !deleted);
 
   if (deleted) return <AccountDeletedCard />;
   if (check.isError) {
