@@ -1,4 +1,5 @@
-// Bundles the API (and the workspace packages it imports) into dist/server.js; npm dependencies stay external.
+// Bundles the API and its IFC worker (with the workspace packages they import) into dist/; npm dependencies stay
+// external.
 import { build, context } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -6,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@aec/'));
 
 const options = {
-  entryPoints: ['src/server.ts'],
+  entryPoints: { server: 'src/server.ts', 'ifc-worker': 'src/modules/ifc/worker/ifc-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -11,22 +11,35 @@ import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { createPasswordHasher } from './modules/auth/password-hasher';
-import { requireAuth } from './modules/auth/require-auth';
+import { optionalAuth, requireAuth } from './modules/auth/require-auth';
 import { createTokenService } from './modules/auth/token-service';
 import { healthRouter } from './modules/health/health.router';
 import { usersRouter } from './modules/users/users.router';
 import { createUsersService } from './modules/users/users.service';
 import type { Store } from './store/types';
+import { createDemoProjects } from './modules/ifc/demo/demo-projects';
+import { ifcRouter } from './modules/ifc/ifc.router';
+import { createIfcService } from './modules/ifc/ifc.service';
+import { JobEvents } from './modules/ifc/jobs/job-events';
+import { JobProcessor } from './modules/ifc/jobs/job-processor';
+import { createUploadReceiver } from './modules/ifc/upload/receive-upload';
 
 export interface AppDeps {
   config: Config;
   store: Store;
   logger: Logger;
   jwtSecret: string;
+  /** The bundled IFC worker; defaults to ifc-worker.js beside the server bundle. */
+  workerPath?: string;
+}
+
+export interface AppRuntime {
+  app: Express;
+  processor: JobProcessor;
 }
 
 /** Builds the Express app without listening: server.ts listens, tests drive it with supertest. */
-export function createApp({ config, store, logger, jwtSecret }: AppDeps): Express {
+export function createApp({ config, store, logger, jwtSecret, workerPath }: AppDeps): AppRuntime {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -45,6 +58,28 @@ export function createApp({ config, store, logger, jwtSecret }: AppDeps): Expres
   });
   const users = createUsersService({ store });
   const authenticate = requireAuth({ store, tokens });
+  const identify = optionalAuth({ store, tokens });
+
+  const events = new JobEvents();
+  const processor = new JobProcessor({
+    store,
+    events,
+    logger,
+    workerPath: workerPath ?? path.join(__dirname, 'ifc-worker.js'),
+    concurrency: config.JOB_CONCURRENCY,
+    queueLimit: config.JOB_QUEUE_LIMIT,
+    timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
+    maxOldGenerationSizeMb: config.WORKER_MAX_OLD_MB,
+    batchSize: config.ROW_BATCH_SIZE,
+  });
+  const modelDir = path.join(config.DATA_DIR, 'models');
+  const ifc = createIfcService({ store, processor, events, modelDir });
+  const demo = createDemoProjects({ store, ifc, modelDir });
+  const receiveUpload = createUploadReceiver({
+    uploadDir: path.join(config.DATA_DIR, 'uploads'),
+    maxBytes: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024),
+    maxMb: config.MAX_UPLOAD_MB,
+  });
 
   app.use(requestLogging(logger));
   app.use(
@@ -65,11 +100,12 @@ export function createApp({ config, store, logger, jwtSecret }: AppDeps): Expres
   app.use(healthRouter(store));
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
+  app.use('/api/ifc', ifcRouter({ ifc, demo, events, receiveUpload, authenticate, identify }));
   app.use(['/api', '/mongo'], apiNotFound);
 
   const web = staticWeb(config.WEB_DIST_DIR ?? path.resolve(__dirname, '../../web/dist'));
   if (web) app.use(web);
   app.use(apiNotFound);
   app.use(errorHandler);
-  return app;
+  return { app, processor };
 }

@@ -5,6 +5,7 @@ import { createLogger } from './http/logger';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
+import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 
 async function main(): Promise<void> {
   let config;
@@ -20,7 +21,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = await createStore(config);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-  const app = createApp({ config, store, logger, jwtSecret });
+  const { app, processor } = createApp({ config, store, logger, jwtSecret });
+  const recovered = await processor.recoverInterrupted();
+  if (recovered)
+    logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
+  await removeStaleUploads(config.DATA_DIR);
 
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS)
+    Promise.all([closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS), processor.close()])
       .then(() => store.close())
       .then(() => {
         logger.info('shutdown complete');

@@ -25,6 +25,11 @@ const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' })
     .default('1mb'),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(100),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  JOB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(20),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  WORKER_MAX_OLD_MB: z.coerce.number().int().min(64).default(2048),
+  ROW_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(2000),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Extra fields for the JSON body, e.g. the upload's `success: false` and `message`. */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -46,5 +48,12 @@ export class TooManyRequestsError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(message: string) {
     super(503, 'SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/** An upload the server refuses: the body also carries the spec's upload-response fields. */
+export class UploadRejectedError extends AppError {
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+    super(status, code, message, {}, { success: false, message, ...extra });
   }
 }

@@ -10,9 +10,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/aec-unused', ...overrides });
 }
 
-export function buildTestApp(store: Store, overrides: Record<string, string> = {}, jwtSecret = TEST_SECRET) {
+export function buildTestRuntime(store: Store, overrides: Record<string, string> = {}, workerPath?: string) {
   const config = testConfig(overrides);
-  return createApp({ config, store, logger: pino({ level: 'silent' }), jwtSecret });
+  return createApp({ config, store, logger: pino({ level: 'silent' }), jwtSecret: TEST_SECRET, workerPath });
+}
+
+export function buildTestApp(store: Store, overrides: Record<string, string> = {}) {
+  return buildTestRuntime(store, overrides).app;
 }
 
 let counter = 0;

@@ -22,9 +22,22 @@ export function bearerToken(req: Request): string | null {
  * Admits a request whose bearer token is valid AND whose user still exists at the token's version: deleting an
  * account (or bumping its version) makes every token issued to it stop working at once.
  */
-export function requireAuth({ store, tokens }: { store: Store; tokens: TokenService }): RequestHandler {
+export function requireAuth(deps: { store: Store; tokens: TokenService }): RequestHandler {
+  return authenticate(deps, true);
+}
+
+/** Anonymous callers pass (public resources); a token, when sent, must still be valid. */
+export function optionalAuth(deps: { store: Store; tokens: TokenService }): RequestHandler {
+  return authenticate(deps, false);
+}
+
+function authenticate(
+  { store, tokens }: { store: Store; tokens: TokenService },
+  required: boolean,
+): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
+    if (!token && !required) return next();
     if (!token) throw new UnauthorizedError('No token provided', 'NO_TOKEN');
     const claims = tokens.verify(token);
     if (!claims) throw new UnauthorizedError('Invalid or expired token', 'INVALID_TOKEN');

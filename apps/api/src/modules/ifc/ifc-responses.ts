@@ -1,0 +1,78 @@
+import type { JobRecord, ProjectRecord } from '../../store/types';
+
+/** Where a project's data can be read: the per-project OData root, and the flat set Tableau reads. */
+export function feedUrls(origin: string, projectId: string) {
+  const filter = encodeURIComponent(`ProjectId eq '${projectId}'`);
+  return {
+    odataUrl: `${origin}/api/ifc/odata/projects/${encodeURIComponent(projectId)}/`,
+    tableauUrl: `${origin}/api/ifc/odata/IFCElements?$filter=${filter}`,
+  };
+}
+
+export function tableauInstructions(tableauUrl: string) {
+  return {
+    step1: 'Open Tableau Desktop and choose Connect → To a Server → OData.',
+    step2: `Paste the URL: ${tableauUrl}`,
+    step3:
+      'Choose "Username and Password" and enter your account username and a feed token (create one in Settings).',
+    step4: 'Sign in, then drag the IFCElements table onto the canvas.',
+    step5: 'Build your views: group by IfcType or Storey, sum quantities such as NetVolume or GrossArea.',
+  };
+}
+
+export function projectSummary(project: ProjectRecord, latestJob?: JobRecord | null) {
+  return {
+    projectId: project.id,
+    name: project.name,
+    fileName: project.fileName,
+    status: project.status,
+    schema: project.schema,
+    fileSize: project.fileSize,
+    elementCount: project.elementCount,
+    propertyCount: project.propertyCount,
+    spatialCount: project.spatialCount,
+    countsByType: project.countsByType,
+    countsByStorey: project.countsByStorey,
+    isPublic: project.isPublic,
+    error: project.error,
+    createdAt: project.createdAt,
+    processedAt: project.processedAt,
+    ...(latestJob ? { jobId: latestJob.id, processingMs: latestJob.durationMs } : {}),
+  };
+}
+
+export function jobSummary(job: JobRecord) {
+  return {
+    jobId: job.id,
+    projectId: job.projectId,
+    status: job.status,
+    error: job.error,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    durationMs: job.durationMs,
+  };
+}
+
+/** The spec's full upload response (§3) for a finished job. */
+export function uploadResult(origin: string, project: ProjectRecord, job: JobRecord | null, demo = false) {
+  const urls = feedUrls(origin, project.id);
+  return {
+    success: true,
+    message: demo
+      ? `Demo project ready: ${project.elementCount} elements extracted from the generated sample building`
+      : `IFC file processed successfully: ${project.elementCount} elements extracted`,
+    projectId: project.id,
+    jobId: job?.id ?? null,
+    ...urls,
+    elementCount: project.elementCount,
+    processingInfo: {
+      realIFC: true,
+      fallbackUsed: false,
+      schema: project.schema,
+      processingMs: job?.durationMs ?? null,
+      countsByType: project.countsByType,
+    },
+    tableauInstructions: tableauInstructions(urls.tableauUrl),
+  };
+}

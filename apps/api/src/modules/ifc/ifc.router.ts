@@ -1,0 +1,110 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { currentUser } from '../auth/require-auth';
+import { UploadRejectedError } from '../../errors/app-error';
+import { elementColumnNames } from '../../store/row-columns';
+import { csvLine, UTF8_BOM } from './csv';
+import { feedUrls, jobSummary, projectSummary, uploadResult } from './ifc-responses';
+import type { IfcService } from './ifc.service';
+import type { DemoProjects } from './demo/demo-projects';
+import { streamJobEvents } from './jobs/job-event-stream';
+import type { JobEvents } from './jobs/job-events';
+import type { ReceivedFile } from './upload/receive-upload';
+
+export interface IfcRouterDeps {
+  ifc: IfcService;
+  demo: DemoProjects;
+  events: JobEvents;
+  receiveUpload: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<ReceivedFile>;
+  authenticate: RequestHandler;
+  identify: RequestHandler;
+}
+
+const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+const wantsWait = (req: Request) => ['true', '1'].includes(String(req.query.wait ?? '').toLowerCase());
+
+export function ifcRouter({
+  ifc,
+  demo,
+  events,
+  receiveUpload,
+  authenticate,
+  identify,
+}: IfcRouterDeps): Router {
+  const router = Router();
+
+  router.post('/odata/upload', authenticate, async (req, res) => {
+    const file = await receiveUpload(req, res);
+    const { project, job } = await ifc.acceptUpload(currentUser(req), file);
+    const origin = originOf(req);
+    if (!wantsWait(req)) {
+      res.status(202).json({
+        success: true,
+        message: 'Upload received; processing started',
+        projectId: project.id,
+        jobId: job.id,
+        status: 'queued',
+        eventsUrl: `/api/ifc/jobs/${job.id}/events`,
+        ...feedUrls(origin, project.id),
+      });
+      return;
+    }
+    const done = await ifc.waitForJob(job.id);
+    if (done.job.status === 'ready' && done.project) {
+      res.json(uploadResult(origin, done.project, done.job));
+      return;
+    }
+    const message = done.job.error ?? `Processing ended as ${done.job.status}`;
+    throw new UploadRejectedError(422, 'PROCESSING_FAILED', message, {
+      projectId: project.id,
+      jobId: job.id,
+    });
+  });
+
+  for (const path of ['/odata/create-sample', '/odata/create-demo']) {
+    router.post(path, async (req, res) => {
+      const { project, job } = await demo.ensureDemo();
+      res.json(uploadResult(originOf(req), project, job, true));
+    });
+  }
+
+  router.get('/projects', authenticate, async (req, res) => {
+    const projects = await ifc.listProjects(currentUser(req));
+    res.json({ projects: projects.map((p) => projectSummary(p)) });
+  });
+  router.get('/projects/:projectId', identify, async (req, res) => {
+    res.json(projectSummary(await ifc.getProject(req.user, String(req.params.projectId))));
+  });
+  router.delete('/projects/:projectId', authenticate, async (req, res) => {
+    await ifc.deleteProject(currentUser(req), String(req.params.projectId));
+    res.json({ success: true, message: 'Project deleted' });
+  });
+  router.get('/projects/:projectId/elements.csv', identify, async (req, res) => {
+    const project = await ifc.getProject(req.user, String(req.params.projectId));
+    const fileName = `${project.name.replace(/[^\w.-]+/g, '_') || 'elements'}-elements.csv`;
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+    });
+    const columns = ['Id', 'ProjectId', ...elementColumnNames];
+    res.write(UTF8_BOM + csvLine(columns));
+    for await (const row of ifc.elementRows(project)) {
+      const record = row as unknown as Record<string, unknown>;
+      if (!res.write(csvLine(columns.map((c) => record[c])))) await new Promise((r) => res.once('drain', r));
+      if (res.destroyed) return;
+    }
+    res.end();
+  });
+
+  router.get('/jobs/:jobId', identify, async (req, res) => {
+    res.json(jobSummary(await ifc.getJob(req.user, String(req.params.jobId))));
+  });
+  router.get('/jobs/:jobId/events', identify, async (req, res) => {
+    streamJobEvents(req, res, events, await ifc.getJob(req.user, String(req.params.jobId)));
+  });
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    router.post(`/jobs/:jobId/${action}`, authenticate, async (req, res) => {
+      res.json(jobSummary(await ifc.controlJob(currentUser(req), String(req.params.jobId), action)));
+    });
+  }
+  return router;
+}

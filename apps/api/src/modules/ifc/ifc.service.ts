@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sniffIfcFile } from '@aec/ifc';
+import { AppError, UploadRejectedError } from '../../errors/app-error';
+import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
+import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
+import type { JobEvents } from './jobs/job-events';
+import type { JobProcessor } from './jobs/job-processor';
+import { formatBytes } from './jobs/progress-messages';
+import type { ReceivedFile } from './upload/receive-upload';
+
+export interface IfcServiceDeps {
+  store: Store;
+  processor: JobProcessor;
+  events: JobEvents;
+  modelDir: string;
+}
+
+export type IfcService = ReturnType<typeof createIfcService>;
+
+export const newProjectId = (): string => `proj_${randomUUID().replace(/-/g, '')}`;
+const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
+const projectName = (fileName: string) => fileName.replace(/\.ifc$/i, '') || 'Model';
+
+export function createIfcService({ store, processor, events, modelDir }: IfcServiceDeps) {
+  /** Creates the project record and its first job for a model file already in modelDir, and queues it. */
+  async function startProject(input: {
+    projectId: string;
+    ownerId: string | null;
+    isPublic: boolean;
+    fileName: string;
+    filePath: string;
+    fileSize: number;
+    schema: string;
+  }): Promise<{ project: ProjectRecord; job: JobRecord }> {
+    const project = await store.projects.create({
+      id: input.projectId,
+      ownerId: input.ownerId,
+      isPublic: input.isPublic,
+      name: projectName(input.fileName),
+      fileName: input.fileName,
+      fileSize: input.fileSize,
+      schema: input.schema,
+    });
+    const version = await store.projects.nextVersion(project.id);
+    const job = await store.jobs.create({
+      id: newJobId(),
+      projectId: project.id,
+      ownerId: input.ownerId,
+      version,
+      filePath: input.filePath,
+    });
+    events.append(job.id, {
+      message: `Received ${input.fileName} (${formatBytes(input.fileSize)}), schema ${input.schema}`,
+      type: 'success',
+      category: 'upload',
+      progress: 10,
+    });
+    try {
+      processor.enqueue(job);
+    } catch (err) {
+      await store.projects.delete(project.id);
+      throw err;
+    }
+    return { project, job };
+  }
+
+  return {
+    startProject,
+
+    /** Validates an uploaded temp file, moves it into modelDir, and starts processing. */
+    async acceptUpload(user: UserRecord, file: ReceivedFile) {
+      try {
+        const sniff = await sniffIfcFile(file.path);
+        if (!sniff.ok) throw new UploadRejectedError(400, sniff.code, sniff.message);
+        const projectId = newProjectId();
+        const filePath = path.join(modelDir, `${projectId}.ifc`);
+        await fs.mkdir(modelDir, { recursive: true });
+        await fs.rename(file.path, filePath);
+        try {
+          return await startProject({
+            projectId,
+            ownerId: user.id,
+            isPublic: false,
+            fileName: file.originalName,
+            filePath,
+            fileSize: file.size,
+            schema: sniff.schema,
+          });
+        } catch (err) {
+          await fs.rm(filePath, { force: true });
+          throw err;
+        }
+      } finally {
+        await fs.rm(file.path, { force: true });
+      }
+    },
+
+    async waitForJob(jobId: string): Promise<{ job: JobRecord; project: ProjectRecord | null }> {
+      await processor.waitFor(jobId);
+      const job = await store.jobs.findById(jobId);
+      if (!job) throw new AppError(500, 'JOB_LOST', 'The processing job disappeared');
+      return { job, project: await store.projects.findById(job.projectId) };
+    },
+
+    listProjects: (user: UserRecord) => store.projects.listByOwner(user.id),
+
+    async getProject(user: UserRecord | undefined, projectId: string) {
+      return assertCanRead(await store.projects.findById(projectId), user);
+    },
+
+    async deleteProject(user: UserRecord, projectId: string): Promise<void> {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      for (const job of await store.jobs.listByStatus(['queued', 'processing', 'paused'])) {
+        if (job.projectId === project.id) await processor.cancel(job.id);
+      }
+      await store.projects.delete(project.id);
+      await fs.rm(path.join(modelDir, `${project.id}.ifc`), { force: true });
+    },
+
+    async getJob(user: UserRecord | undefined, jobId: string) {
+      return assertCanReadJob(await store.jobs.findById(jobId), user);
+    },
+
+    async controlJob(user: UserRecord, jobId: string, action: 'pause' | 'resume' | 'cancel') {
+      const job = assertCanChangeJob(await store.jobs.findById(jobId), user);
+      const changed = await processor[action](job.id);
+      if (!changed) {
+        const current = (await store.jobs.findById(job.id)) ?? job;
+        throw new AppError(409, 'JOB_STATE', `Cannot ${action} a job that is ${current.status}`);
+      }
+      return (await store.jobs.findById(job.id)) ?? { ...job, status: 'cancelled' as const };
+    },
+
+    elementRows: (project: ProjectRecord) => store.rows.streamElements(project.id, project.version),
+  };
+}

@@ -1,0 +1,322 @@
+import fs from 'node:fs/promises';
+import type { ExtractionSummary, RowBatch } from '@aec/ifc';
+import type { Logger } from 'pino';
+import { AppError, ServiceUnavailableError } from '../../../errors/app-error';
+import type { JobRecord, JobStatus, Store } from '../../../store/types';
+import { ExtractionFailure, runExtractionWorker } from '../worker/run-extraction-worker';
+import type { JobEvents } from './job-events';
+import { countsMessage, progressEntry } from './progress-messages';
+
+export interface JobProcessorOptions {
+  store: Store;
+  events: JobEvents;
+  logger: Logger;
+  workerPath: string;
+  wasmPath?: string;
+  concurrency: number;
+  queueLimit: number;
+  timeoutMs: number;
+  maxOldGenerationSizeMb: number;
+  batchSize: number;
+}
+
+class JobCancelled extends Error {
+  constructor() {
+    super('Processing cancelled');
+  }
+}
+
+interface ActiveJob {
+  job: JobRecord;
+  controller: AbortController;
+  paused: boolean;
+  resumeWaiters: (() => void)[];
+  activeMs: number;
+  startedMs: number;
+}
+
+const FINAL: JobStatus[] = ['ready', 'failed', 'cancelled'];
+
+/**
+ * The processing queue: runs at most `concurrency` jobs at once, each in its own worker thread, and streams the
+ * rows into the store under the job's version. A job becomes visible only through the store's atomic publish.
+ */
+export class JobProcessor {
+  private readonly waiting: JobRecord[] = [];
+  private readonly active = new Map<string, ActiveJob>();
+  private readonly finished = new Map<string, Promise<JobStatus>>();
+  private readonly resolvers = new Map<string, (s: JobStatus) => void>();
+  private closed = false;
+
+  constructor(private readonly o: JobProcessorOptions) {}
+
+  get queueLength(): number {
+    return this.waiting.length;
+  }
+
+  enqueue(job: JobRecord): void {
+    if (this.closed) throw new ServiceUnavailableError('The server is shutting down; try again shortly.');
+    if (this.waiting.length >= this.o.queueLimit) {
+      throw new AppError(503, 'QUEUE_FULL', 'The processing queue is full. Please try again in a minute.', {
+        'Retry-After': '60',
+      });
+    }
+    this.finished.set(job.id, new Promise((resolve) => this.resolvers.set(job.id, resolve)));
+    this.waiting.push(job);
+    const position = this.waiting.length + this.active.size;
+    this.o.events.append(job.id, {
+      message: position > 1 ? `Queued for processing (position ${position})` : 'Queued for processing',
+      type: 'info',
+      category: 'upload',
+      progress: 10,
+    });
+    this.pump();
+  }
+
+  /** Resolves with the job's final status once it has one (immediately when it is not in this process). */
+  waitFor(jobId: string): Promise<JobStatus | null> {
+    return this.finished.get(jobId) ?? Promise.resolve(null);
+  }
+
+  isActive(jobId: string): boolean {
+    return this.active.has(jobId) || this.waiting.some((j) => j.id === jobId);
+  }
+
+  async pause(jobId: string): Promise<boolean> {
+    const running = this.active.get(jobId);
+    if (!running || running.paused) return false;
+    running.paused = true;
+    await this.setStatus(running.job, 'paused');
+    this.o.events.append(jobId, { message: 'Processing paused', type: 'info', category: 'extract' });
+    return true;
+  }
+
+  async resume(jobId: string): Promise<boolean> {
+    const running = this.active.get(jobId);
+    if (!running || !running.paused) return false;
+    running.paused = false;
+    await this.setStatus(running.job, 'processing');
+    this.o.events.append(jobId, { message: 'Processing resumed', type: 'info', category: 'extract' });
+    running.resumeWaiters.splice(0).forEach((resume) => resume());
+    return true;
+  }
+
+  async cancel(jobId: string): Promise<boolean> {
+    const index = this.waiting.findIndex((j) => j.id === jobId);
+    if (index >= 0) {
+      const [job] = this.waiting.splice(index, 1);
+      await this.settle(job!, new JobCancelled());
+      return true;
+    }
+    const running = this.active.get(jobId);
+    if (!running) return false;
+    running.controller.abort(new JobCancelled());
+    running.resumeWaiters.splice(0).forEach((resume) => resume());
+    await this.waitFor(jobId);
+    return true;
+  }
+
+  /** Start-up: jobs a crash left unfinished are failed and their partial rows removed. */
+  async recoverInterrupted(): Promise<number> {
+    const stale = await this.o.store.jobs.listByStatus(['queued', 'processing', 'paused']);
+    for (const job of stale) {
+      await this.o.store.rows.deleteVersion(job.projectId, job.version);
+      await this.finalizeProject(
+        job,
+        'failed',
+        'Processing was interrupted by a server restart. Please upload the model again.',
+      );
+      await this.o.store.jobs.update(job.id, {
+        status: 'failed',
+        error: 'Interrupted by a server restart',
+        finishedAt: new Date().toISOString(),
+      });
+    }
+    return stale.length;
+  }
+
+  /** Shutdown: refuse new work, stop workers; their jobs end failed with their rows removed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0))
+      await this.settle(
+        job,
+        new ExtractionFailure('SHUTDOWN', 'The server shut down before processing started.'),
+      );
+    const running = [...this.active.values()];
+    for (const r of running)
+      r.controller.abort(new ExtractionFailure('SHUTDOWN', 'The server shut down during processing.'));
+    await Promise.all(running.map((r) => this.waitFor(r.job.id)));
+  }
+
+  private pump(): void {
+    while (!this.closed && this.active.size < this.o.concurrency && this.waiting.length) {
+      const job = this.waiting.shift()!;
+      void this.run(job);
+    }
+  }
+
+  private async run(job: JobRecord): Promise<void> {
+    const state: ActiveJob = {
+      job,
+      controller: new AbortController(),
+      paused: false,
+      resumeWaiters: [],
+      activeMs: 0,
+      startedMs: Date.now(),
+    };
+    this.active.set(job.id, state);
+    const ticker = setInterval(() => {
+      if (state.paused) return;
+      state.activeMs += 1000;
+      if (state.activeMs > this.o.timeoutMs) {
+        state.controller.abort(
+          new ExtractionFailure(
+            'TIMEOUT',
+            `Processing took longer than ${Math.round(this.o.timeoutMs / 1000)} s and was stopped.`,
+          ),
+        );
+      }
+    }, 1000);
+    ticker.unref();
+    let outcome: ExtractionSummary | Error;
+    try {
+      await this.setStatus(job, 'processing', { startedAt: new Date().toISOString() });
+      this.o.events.append(job.id, {
+        message: 'Processing started',
+        type: 'info',
+        category: 'parse',
+        progress: 15,
+      });
+      outcome = await this.extract(state);
+    } catch (err) {
+      outcome = err as Error;
+    } finally {
+      clearInterval(ticker);
+    }
+    await this.settle(job, outcome, state);
+    this.active.delete(job.id);
+    this.pump();
+  }
+
+  private async extract(state: ActiveJob): Promise<ExtractionSummary> {
+    const { job } = state;
+    const stored = { elements: 0, properties: 0, spatial: 0 };
+    const onBatch = async (batch: RowBatch) => {
+      while (state.paused && !state.controller.signal.aborted) {
+        await new Promise<void>((resume) => state.resumeWaiters.push(resume));
+      }
+      if (state.controller.signal.aborted) throw state.controller.signal.reason;
+      await this.o.store.rows.insertBatch(job.projectId, job.version, batch);
+      stored.elements += batch.elements?.length ?? 0;
+      stored.properties += batch.properties?.length ?? 0;
+      stored.spatial += batch.spatial?.length ?? 0;
+    };
+    const summary = await runExtractionWorker({
+      workerPath: this.o.workerPath,
+      input: { filePath: job.filePath, batchSize: this.o.batchSize, wasmPath: this.o.wasmPath },
+      maxOldGenerationSizeMb: this.o.maxOldGenerationSizeMb,
+      signal: state.controller.signal,
+      onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),
+      onBatch,
+    });
+    this.o.events.append(job.id, {
+      message: countsMessage(summary),
+      type: 'info',
+      category: 'extract',
+      progress: 88,
+    });
+    this.o.events.append(job.id, {
+      message: `Stored ${stored.elements} elements, ${stored.properties} property values and ${stored.spatial} spatial structure rows`,
+      type: 'info',
+      category: 'extract',
+      progress: 90,
+    });
+    this.o.events.append(job.id, {
+      message: 'Publishing the OData feed',
+      type: 'info',
+      category: 'complete',
+      progress: 95,
+    });
+    await this.o.store.projects.publish(job.projectId, job.version, {
+      schema: summary.schema,
+      elementCount: summary.productCount,
+      propertyCount: summary.propertyCount,
+      spatialCount: summary.spatialCount,
+      countsByType: summary.countsByType,
+      countsByStorey: summary.countsByStorey,
+    });
+    return summary;
+  }
+
+  private async settle(job: JobRecord, outcome: ExtractionSummary | Error, state?: ActiveJob): Promise<void> {
+    const finishedAt = new Date().toISOString();
+    const durationMs = state ? Date.now() - state.startedMs : null;
+    let status: JobStatus;
+    try {
+      if (!(outcome instanceof Error)) {
+        status = 'ready';
+        await this.o.store.jobs.update(job.id, { status, finishedAt, durationMs });
+        this.o.events.finish(job.id, 'complete', {
+          message: `Processing complete: ${outcome.productCount} elements extracted, OData endpoint ready`,
+          type: 'success',
+          category: 'complete',
+          progress: 100,
+        });
+      } else {
+        status = outcome instanceof JobCancelled ? 'cancelled' : 'failed';
+        const message =
+          outcome instanceof ExtractionFailure
+            ? outcome.message
+            : status === 'cancelled'
+              ? outcome.message
+              : 'Processing failed because of an internal error.';
+        if (!(outcome instanceof ExtractionFailure) && !(outcome instanceof JobCancelled)) {
+          this.o.logger.error({ err: outcome, jobId: job.id }, 'job failed with an unexpected error');
+        }
+        await this.o.store.rows.deleteVersion(job.projectId, job.version);
+        await this.finalizeProject(job, status, message);
+        await this.o.store.jobs.update(job.id, { status, error: message, finishedAt, durationMs });
+        this.o.events.finish(job.id, 'error', { message, type: 'error', category: 'complete' });
+      }
+    } catch (err) {
+      status = 'failed';
+      this.o.logger.error({ err, jobId: job.id }, 'could not record the end of a job');
+      this.o.events.finish(job.id, 'error', {
+        message: 'Processing failed because of an internal error.',
+        type: 'error',
+        category: 'complete',
+      });
+    }
+    this.resolvers.get(job.id)?.(status);
+    this.resolvers.delete(job.id);
+  }
+
+  /**
+   * A project that never had a published version disappears with a cancelled job, and is marked failed by a failed
+   * one; a project with a published version keeps serving it.
+   */
+  private async finalizeProject(job: JobRecord, status: JobStatus, message: string): Promise<void> {
+    const project = await this.o.store.projects.findById(job.projectId);
+    if (!project) return;
+    if (project.version > 0) return this.o.store.projects.setStatus(project.id, 'ready', null);
+    if (status === 'cancelled') {
+      await this.o.store.projects.delete(project.id);
+      await fs.rm(job.filePath, { force: true });
+      return;
+    }
+    await this.o.store.projects.setStatus(project.id, 'failed', message);
+  }
+
+  private async setStatus(
+    job: JobRecord,
+    status: JobStatus,
+    extra: { startedAt?: string } = {},
+  ): Promise<void> {
+    await this.o.store.jobs.update(job.id, { status, ...extra });
+    const project = await this.o.store.projects.findById(job.projectId);
+    if (project && project.version === 0) await this.o.store.projects.setStatus(job.projectId, status);
+  }
+}
+
+export const isFinal = (status: JobStatus): boolean => FINAL.includes(status);

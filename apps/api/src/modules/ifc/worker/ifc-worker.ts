@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { configureWebIfc, extractIfc, IfcExtractionError } from '@aec/ifc';
+import type { RunnerMessage, WorkerInput, WorkerMessage } from './protocol';
+
+/**
+ * Runs one extraction off the API's event loop. One worker per job: the runner terminates it afterwards, which
+ * is how the WASM heap (which never shrinks) is given back.
+ */
+const port = parentPort;
+if (!port) throw new Error('ifc-worker must run as a worker thread');
+
+const input = workerData as WorkerInput;
+const send = (message: WorkerMessage) => port.postMessage(message);
+
+let release: (() => void) | null = null;
+port.on('message', (message: RunnerMessage) => {
+  if (message.type === 'ack' && release) {
+    const resolve = release;
+    release = null;
+    resolve();
+  }
+});
+
+async function run(): Promise<void> {
+  if (input.wasmPath) configureWebIfc({ wasmPath: input.wasmPath });
+  const data = new Uint8Array(await readFile(input.filePath));
+  const summary = await extractIfc(data, {
+    batchSize: input.batchSize,
+    onProgress: (progress) => send({ type: 'progress', progress }),
+    onBatch: (batch) =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+        send({ type: 'batch', batch });
+      }),
+  });
+  send({ type: 'done', summary });
+}
+
+run().catch((err: unknown) => {
+  if (err instanceof IfcExtractionError) send({ type: 'error', code: err.code, message: err.message });
+  else
+    send({
+      type: 'error',
+      code: 'EXTRACTION_FAILED',
+      message: err instanceof Error ? err.message : String(err),
+    });
+});
