@@ -14,7 +14,7 @@ export interface GeneratorFaults {
 export interface GeneratorOptions {
   /** Storeys (default 3). With writeIfcModel's targetBytes, storeys keep coming until the size is reached. */
   storeys?: number;
-  /** Structural bays per storey (default 4): each adds two walls, a window, a door, two openings,
+  /** Structural bays per storey (default 4): each adds ten products: two walls, a window, a door, two openings,
    * a column, a beam, a space and a desk. */
   bays?: number;
   /** IFC4 by default; IFC4X3 writes the IFC4 entities under an IFC4X3_ADD2 header. */

@@ -1,0 +1,129 @@
+import { getIfcApi } from './web-ifc-runtime';
+import { extractIfc } from './extract';
+import { IfcExtractionError } from './extraction-error';
+import { ORPHAN_PROXY_NAME, generateIfcFixture, generateIfcModel } from './generate';
+import { byName, countByType, extractText, stepFile } from './test-support/collect-rows';
+import type { ExtractProgress } from './types';
+
+const noop = () => undefined;
+
+describe('damaged and unusual files', () => {
+  it('survives dangling references with nulls and exact counts', async () => {
+    const { text, counts } = generateIfcFixture({
+      storeys: 1,
+      bays: 2,
+      faults: { danglingReferences: true },
+    });
+    const rows = await extractText(text);
+    expect(countByType(rows.elements)).toEqual(counts.productsByType);
+    expect(counts.productsByType.IfcBuildingElementProxy).toBe(1);
+    const orphan = byName(rows.elements, ORPHAN_PROXY_NAME);
+    expect(orphan).toMatchObject({
+      Storey: null,
+      Building: null,
+      Site: null,
+      TypeName: null,
+      Material: null,
+      IsExternal: null,
+      Tag: 'PX-1',
+    });
+    expect(rows.properties.filter((p) => p.ElementExpressId === orphan.ExpressId)).toEqual([]);
+    expect(byName(rows.elements, 'Exterior wall 0.0').Storey).toBe('Level 0');
+  });
+
+  it('rejects an unterminated string with a parse error', async () => {
+    const text = generateIfcModel({ storeys: 1, bays: 1, faults: { unterminatedString: true } });
+    const run = extractIfc(Buffer.from(text), { onBatch: noop });
+    await expect(run).rejects.toBeInstanceOf(IfcExtractionError);
+    await expect(run).rejects.toMatchObject({
+      code: 'OPEN_FAILED',
+      message: expect.stringMatching(/unterminated string/),
+    });
+  });
+
+  it('rejects a truncated file before parsing', async () => {
+    const text = generateIfcModel({ storeys: 1, bays: 1, faults: { truncated: true } });
+    await expect(extractIfc(Buffer.from(text), { onBatch: noop })).rejects.toMatchObject({
+      code: 'TRUNCATED',
+    });
+  });
+
+  it('rejects random bytes and empty input', async () => {
+    const bytes = Uint8Array.from({ length: 2048 }, (_, i) => (i * 31 + 7) % 256);
+    await expect(extractIfc(bytes, { onBatch: noop })).rejects.toMatchObject({ code: 'NOT_STEP' });
+    await expect(extractIfc(new Uint8Array(), { onBatch: noop })).rejects.toMatchObject({
+      code: 'EMPTY_FILE',
+    });
+  });
+
+  it('keeps what web-ifc decodes (\\X\\, \\X4\\) and turns a string blanked by a bad escape into null', async () => {
+    const text = stepFile('IFC4', [
+      "#1=IFCWALL('2O2Fr$t4X7Zf8NOew3FLOH',$,'Caf\\X\\E9 \\X4\\0001F600\\X0\\',$,$,$,$,$,$);",
+      "#2=IFCWALL('2O2Fr$t4X7Zf8NOew3FLOI',$,'bad \\Q\\ escape',$,$,$,$,$,$);",
+    ]);
+    const rows = await extractText(text);
+    expect(rows.elements.map((e) => e.Name)).toEqual(['Café 😀', null]);
+  });
+
+  it('closes the model even when the consumer fails', async () => {
+    const api = await getIfcApi();
+    const close = jest.spyOn(api, 'CloseModel');
+    const text = generateIfcModel({ storeys: 1, bays: 1 });
+    const failing = extractIfc(Buffer.from(text), {
+      onBatch: () => {
+        throw new Error('store is down');
+      },
+    });
+    await expect(failing).rejects.toThrow('store is down');
+    expect(close).toHaveBeenCalledTimes(1);
+    const modelID = close.mock.calls[0]?.[0] ?? -1;
+    expect(api.IsModelOpen(modelID)).toBe(false);
+    close.mockRestore();
+  });
+});
+
+describe('batches and progress', () => {
+  it('hands out rows in batches no larger than batchSize, one call at a time', async () => {
+    const { text, counts } = generateIfcFixture({ storeys: 2, bays: 2 });
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let elements = 0;
+    let biggest = 0;
+    const summary = await extractIfc(Buffer.from(text), {
+      batchSize: 7,
+      onBatch: async (batch) => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        biggest = Math.max(
+          biggest,
+          batch.elements?.length ?? 0,
+          batch.properties?.length ?? 0,
+          batch.spatial?.length ?? 0,
+        );
+        elements += batch.elements?.length ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+      },
+    });
+    expect(maxInFlight).toBe(1);
+    expect(biggest).toBe(7);
+    expect(elements).toBe(counts.totalProducts);
+    expect(summary.productCount).toBe(counts.totalProducts);
+  });
+
+  it('reports progress phases in order with real numbers', async () => {
+    const { text, counts } = generateIfcFixture({ storeys: 1, bays: 1 });
+    const events: ExtractProgress[] = [];
+    await extractIfc(Buffer.from(text), { onBatch: noop, onProgress: (p) => events.push(p) });
+    const phases = events.map((e) => e.phase);
+    expect(phases.indexOf('parse')).toBe(0);
+    expect(phases.lastIndexOf('parse')).toBeLessThan(phases.indexOf('index'));
+    expect(phases.indexOf('index')).toBeLessThan(phases.indexOf('extract'));
+    expect(events[0]?.message).toContain('IFC4');
+    expect(events.at(-1)).toMatchObject({
+      phase: 'extract',
+      done: counts.totalProducts,
+      total: counts.totalProducts,
+    });
+  });
+});

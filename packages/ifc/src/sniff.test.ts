@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateIfcModel } from './generate';
+import { schemaFamilyOf, webIfcSchemaAlias } from './schema-family';
+import { sniffIfcData, sniffIfcFile } from './sniff';
+import { stepFile } from './test-support/collect-rows';
+
+const sniffText = (text: string) => sniffIfcData(Buffer.from(text, 'latin1'));
+
+describe('sniffIfcData', () => {
+  it('accepts a generated IFC4 model', () => {
+    expect(sniffText(generateIfcModel({ storeys: 1, bays: 1 }))).toEqual({
+      ok: true,
+      schema: 'IFC4',
+      family: 'IFC4',
+    });
+  });
+
+  it('rejects an empty file', () => {
+    expect(sniffIfcData(new Uint8Array())).toMatchObject({ ok: false, code: 'EMPTY_FILE' });
+  });
+
+  it('rejects random bytes as binary data', () => {
+    const bytes = Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256);
+    const result = sniffIfcData(bytes);
+    expect(result).toMatchObject({ ok: false, code: 'NOT_STEP' });
+    expect(!result.ok && result.message).toContain('binary data');
+  });
+
+  it('rejects plain text', () => {
+    const result = sniffText('Hello, this is a shopping list.\nEND-ISO-10303-21;\n');
+    expect(result).toMatchObject({ ok: false, code: 'NOT_STEP' });
+    expect(!result.ok && result.message).toContain('plain text');
+  });
+
+  it('rejects a STEP file without HEADER section', () => {
+    expect(sniffText('ISO-10303-21;\nDATA;\nENDSEC;\nEND-ISO-10303-21;\n')).toMatchObject({
+      ok: false,
+      code: 'MISSING_HEADER',
+    });
+  });
+
+  it('rejects a header without FILE_SCHEMA', () => {
+    const text = stepFile('IFC4', []).replace(/FILE_SCHEMA.*\n/, '');
+    const result = sniffText(text);
+    expect(result).toMatchObject({ ok: false, code: 'MISSING_SCHEMA' });
+    expect(!result.ok && result.message).toMatch(/FILE_SCHEMA/);
+  });
+
+  it.each(['IFC5', 'IFC2X2_FINAL', 'CONFIG_CONTROL_DESIGN'])(
+    'rejects the unsupported schema %s naming it',
+    (schema) => {
+      const result = sniffText(stepFile(schema, []));
+      expect(result).toMatchObject({ ok: false, code: 'UNSUPPORTED_SCHEMA' });
+      expect(!result.ok && result.message).toContain(`'${schema}'`);
+    },
+  );
+
+  it('rejects a truncated file (no END-ISO-10303-21; trailer)', () => {
+    const text = generateIfcModel({ storeys: 1, bays: 1, faults: { truncated: true } });
+    expect(sniffText(text)).toMatchObject({ ok: false, code: 'TRUNCATED' });
+  });
+
+  it('accepts a UTF-8 BOM, leading whitespace and trailing blank lines', () => {
+    const text = `\uFEFF  \n${stepFile('IFC2X3', [])}\n\n  \n`;
+    expect(sniffIfcData(Buffer.from(text, 'utf8'))).toEqual({ ok: true, schema: 'IFC2X3', family: 'IFC2X3' });
+  });
+
+  it.each([
+    ['IFC4RC4', 'IFC4'],
+    ['IFC2X_FINAL', 'IFC2X3'],
+    ['IFC4X3_ADD2', 'IFC4X3'],
+    ['IFC4X3_RC2', 'IFC4X3'],
+    ['IFC4X1', 'IFC4X1'],
+    ['ifc4', 'IFC4'],
+  ])('accepts %s as the %s family', (schema, family) => {
+    expect(sniffText(stepFile(schema, []))).toEqual({ ok: true, schema: schema.toUpperCase(), family });
+  });
+});
+
+describe('schema family helpers', () => {
+  it('maps release and addendum names to their family', () => {
+    expect(schemaFamilyOf('IFC4X3_ADD2')).toBe('IFC4X3');
+    expect(schemaFamilyOf('IFC4X3_RC4')).toBe('IFC4X3');
+    expect(schemaFamilyOf('IFC4X3_RC9')).toBeNull();
+    expect(schemaFamilyOf('IFC4RC1')).toBe('IFC4');
+    expect(schemaFamilyOf('IFC2X_FINAL')).toBe('IFC2X3');
+    expect(schemaFamilyOf('IFC5')).toBeNull();
+  });
+
+  it('tells web-ifc IFC4 only for IFC4 release candidates', () => {
+    expect(webIfcSchemaAlias('IFC4RC4')).toBe('IFC4');
+    expect(webIfcSchemaAlias('IFC2X_FINAL')).toBeNull();
+    expect(webIfcSchemaAlias('IFC4X3_RC2')).toBeNull();
+  });
+});
+
+describe('sniffIfcFile', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'aec-ifc-sniff-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, content: string | Uint8Array) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it('reads head and tail of a file larger than the sniff window', async () => {
+    const text = generateIfcModel({ storeys: 4, bays: 6 });
+    expect(text.length).toBeGreaterThan(128 * 1024);
+    await expect(sniffIfcFile(write('big.ifc', text))).resolves.toEqual({
+      ok: true,
+      schema: 'IFC4',
+      family: 'IFC4',
+    });
+  });
+
+  it('finds the truncation of a large file from its tail', async () => {
+    const text = generateIfcModel({ storeys: 3, bays: 6, schema: 'IFC2X3' });
+    const cut = text.slice(0, Math.floor(text.length * 0.7));
+    await expect(sniffIfcFile(write('cut.ifc', cut))).resolves.toMatchObject({
+      ok: false,
+      code: 'TRUNCATED',
+    });
+  });
+
+  it('reports an empty file', async () => {
+    await expect(sniffIfcFile(write('empty.ifc', ''))).resolves.toMatchObject({
+      ok: false,
+      code: 'EMPTY_FILE',
+    });
+  });
+});
