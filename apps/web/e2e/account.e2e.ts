@@ -213,3 +213,23 @@ describe('not-found page', () => {
     expect(tab.errors).toEqual([]);
   });
 });
+
+describe('small screens', () => {
+  it('mirrors the header links and account actions in the mobile menu', async () => {
+    const { page } = tab;
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: 'Login' }).isVisible()).toBe(false);
+    await banner.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Features', 'Pricing', 'Blog', 'FAQ', 'Access App', 'Login', 'Sign Up']) {
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    await screenshot(page, 'mobile-menu');
+    await menu.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
+    expect(tab.errors).toEqual([]);
+  });
+});

@@ -120,6 +120,9 @@ describe('profile card', () => {
     await screenshot(page, 'account-deleted');
 
     expect((await getMe(server.baseURL, token ?? '')).status).toBe(401);
+    // Logged out for real: another guarded page sends the visitor to /login.
+    await page.getByRole('banner').getByRole('link', { name: 'Access App' }).click();
+    await page.waitForURL('**/login');
     expect(tab.errors).toEqual([]);
   });
 

@@ -5,18 +5,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 /**
- * Guards signed-in routes (spec §6: user and token both present). It decides on entry only:
- * once admitted, a logout from inside the page (deleting the account) must still be able to
- * show its confirmation instead of bouncing to /login.
+ * Guards signed-in routes (spec §6: user and token both present). A page the user was admitted
+ * to stays up after a logout from inside it, so deleting the account can show its confirmation
+ * instead of bouncing to /login; any other guarded path checks the session afresh.
  */
 export function RequireAuth() {
   const { user, token, loading } = useAuth();
   const location = useLocation();
-  const [admitted, setAdmitted] = useState(false);
+  const [admittedPath, setAdmittedPath] = useState<string | null>(null);
   const signedIn = user !== null && token !== null;
-  if (signedIn && !admitted) setAdmitted(true);
+  if (signedIn && admittedPath !== location.pathname) setAdmittedPath(location.pathname);
 
-  if (admitted || signedIn) return <Outlet />;
+  if (signedIn || admittedPath === location.pathname) return <Outlet />;
   // A stored token is being checked (fetchMe on start): wait rather than bounce a valid session.
   if (loading) return <Spinner label="Checking your session..." className="py-24" />;
   return <Navigate to={paths.login} replace state={{ from: location }} />;
