@@ -127,3 +127,32 @@ describe('batches and progress', () => {
     });
   });
 });
+
+describe('unnamed spatial elements', () => {
+  it('label elements in an unnamed storey and building with the type and id instead of null', async () => {
+    const text = stepFile('IFC4', [
+      "#1=IFCPROJECT('0Project000000000000001',$,'P',$,$,$,$,$,$);",
+      "#2=IFCSITE('0Site000000000000000001',$,'Site',$,$,$,$,$,.ELEMENT.,$,$,$,$,$);",
+      "#3=IFCBUILDING('0Building00000000000001',$,$,$,$,$,$,'Main building',.ELEMENT.,$,$,$);",
+      "#4=IFCBUILDINGSTOREY('0Storey0000000000000001',$,$,$,$,$,$,$,.ELEMENT.,2500.);",
+      "#5=IFCWALL('0Wall000000000000000001',$,'W',$,$,$,$,$,$);",
+      "#6=IFCRELAGGREGATES('0Rel0000000000000000001',$,$,$,#1,(#2));",
+      "#7=IFCRELAGGREGATES('0Rel0000000000000000002',$,$,$,#2,(#3));",
+      "#8=IFCRELAGGREGATES('0Rel0000000000000000003',$,$,$,#3,(#4));",
+      "#9=IFCRELCONTAINEDINSPATIALSTRUCTURE('0Rel0000000000000000004',$,$,$,(#5),#4);",
+    ]);
+    const rows = await extractText(text);
+    expect(byName(rows.elements, 'W')).toMatchObject({
+      Storey: 'IfcBuildingStorey #4',
+      StoreyElevation: 2500,
+      Building: 'Main building',
+      Site: 'Site',
+    });
+    expect(rows.summary.countsByStorey['IfcBuildingStorey #4']).toBe(2);
+    expect(rows.spatial.find((s) => s.ExpressId === 4)).toMatchObject({
+      Name: null,
+      Level: 2,
+      ParentGlobalId: '0Building00000000000001',
+    });
+  });
+});

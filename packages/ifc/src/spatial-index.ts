@@ -146,7 +146,9 @@ export class SpatialIndex {
     for (let depth = 0; current !== null && depth < MAX_DEPTH; depth++) {
       const node = this.nodes.get(current);
       if (!node) break;
-      const name = text(node.line.Name) ?? text(node.line.LongName);
+      // exporters leave storeys and buildings unnamed (Revit, IfcOpenShell); an element inside
+      // one must not look unplaced to a BI filter, so it gets a stable stand-in label
+      const name = text(node.line.Name) ?? text(node.line.LongName) ?? `${node.ifcType} #${current}`;
       if (node.ifcType === 'IfcSpace' && context.Space === null) context.Space = name;
       else if (STOREY_LIKE.has(node.ifcType) && context.Storey === null) {
         context.Storey = name;

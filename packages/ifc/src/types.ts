@@ -10,6 +10,8 @@
  * Pset columns (read from any `Pset_*Common` set of the instance, falling back to its type object):
  * Reference, Status, IsExternal, LoadBearing, FireRating, AcousticRating, ThermalTransmittance,
  * Combustible, SurfaceSpreadOfFlame, Compartmentation, HandicapAccessible, FireExit.
+ * Storey/Building/Site/Space hold the spatial element's Name, else its LongName, else
+ * '<IfcType> #<expressId>' for unnamed ones (real exporters leave them unnamed).
  * Quantity columns come from base quantity sets (`Qto_*BaseQuantities`, or `BaseQuantities` as
  * IFC2X3 exporters name them), values as stored in the file (no unit conversion).
  */
