@@ -1,0 +1,116 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { encodeValue, keyPredicate } from './json-values';
+import type { EntityModel, EntityType, PropertyDef } from './model';
+
+export type MetadataLevel = 'minimal' | 'full' | 'none';
+
+export interface CollectionWriterOptions {
+  model: EntityModel;
+  entityType: EntityType;
+  entitySet: string;
+  /** Service root URL ending with `/`. */
+  serviceRoot: string;
+  /** Properties to write, in order; defaults to all. Other row fields (paging helpers) are skipped. */
+  properties?: string[];
+  metadata?: MetadataLevel;
+  /** Defaults to `<root>$metadata#<set>` (with the selected properties when `properties` is given). */
+  contextUrl?: string;
+  count?: number;
+  /** Called after the last row with the last row written and how many were written. */
+  nextLink?: (lastRow: Record<string, unknown> | undefined, written: number) => string | undefined;
+  /** Bytes buffered before a write; larger chunks mean fewer syscalls. */
+  chunkSize?: number;
+}
+
+/** OData JSON type names for `@odata.type` annotations in full metadata (String/Boolean/Double are implied). */
+const TYPE_ANNOTATION: Partial<Record<PropertyDef['type'], string>> = {
+  'Edm.Int64': 'Int64',
+  'Edm.Decimal': 'Decimal',
+  'Edm.DateTimeOffset': 'DateTimeOffset',
+  'Edm.Date': 'Date',
+  'Edm.Guid': 'Guid',
+};
+
+/** Precomputes one row's JSON encoder so the per-row cost is string concatenation only. */
+function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown>) => string {
+  const level = opts.metadata ?? 'minimal';
+  const names = opts.properties ?? opts.entityType.properties.map((p) => p.name);
+  const props = names.map((n) => opts.entityType.properties.find((p) => p.name === n)).filter((p): p is PropertyDef => p !== undefined);
+  const fields = props.map((p) => {
+    const ann = level === 'full' && TYPE_ANNOTATION[p.type] ? `${JSON.stringify(`${p.name}@odata.type`)}:"#${TYPE_ANNOTATION[p.type]}",` : '';
+    return { name: p.name, type: p.type, prefix: `${ann}${JSON.stringify(p.name)}:` };
+  });
+  const typeName = `#${opts.model.namespace}.${opts.entityType.name}`;
+  return (row) => {
+    let s = '{';
+    if (level === 'full') {
+      const link = `${opts.entitySet}${keyPredicate(opts.entityType, row)}`;
+      s += `"@odata.id":${JSON.stringify(opts.serviceRoot + link)},"@odata.type":${JSON.stringify(typeName)},"@odata.editLink":${JSON.stringify(link)},`;
+    }
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i] as (typeof fields)[number];
+      if (i > 0) s += ',';
+      s += f.prefix + encodeValue(f.type, row[f.name]);
+    }
+    return `${s}}`;
+  };
+}
+
+export function defaultContextUrl(serviceRoot: string, entitySet: string, properties?: string[]): string {
+  return `${serviceRoot}$metadata#${entitySet}${properties ? `(${properties.join(',')})` : ''}`;
+}
+
+/**
+ * Streams `{"@odata.context":…,"@odata.count"?:…,"value":[…],"@odata.nextLink"?:…}` to `out`,
+ * waiting for 'drain' whenever the socket is full so memory stays flat. Stops reading rows if the
+ * destination closes early. Resolves with the number of rows written.
+ */
+export async function writeEntityCollection(out: Writable, rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>, opts: CollectionWriterOptions): Promise<number> {
+  const level = opts.metadata ?? 'minimal';
+  const chunkSize = opts.chunkSize ?? 64 * 1024;
+  const encode = rowEncoder(opts);
+  let closed = false;
+  const onClose = (): void => {
+    closed = true;
+  };
+  out.once('close', onClose);
+  out.once('error', onClose);
+  let buf = '';
+  const flush = async (): Promise<void> => {
+    if (buf === '' || closed) return;
+    const ok = out.write(buf);
+    buf = '';
+    if (!ok && !closed) await Promise.race([once(out, 'drain'), once(out, 'close')]).catch(() => undefined);
+  };
+  try {
+    const head: string[] = [];
+    if (level !== 'none') head.push(`"@odata.context":${JSON.stringify(opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties))}`);
+    if (opts.count !== undefined) head.push(`"@odata.count":${opts.count}`);
+    buf = `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
+    let written = 0;
+    let last: Record<string, unknown> | undefined;
+    for await (const row of rows) {
+      if (closed) break;
+      buf += (written > 0 ? ',' : '') + encode(row);
+      written++;
+      last = row;
+      if (buf.length >= chunkSize) await flush();
+    }
+    const next = closed ? undefined : opts.nextLink?.(last, written);
+    buf += `]${next ? `,"@odata.nextLink":${JSON.stringify(next)}` : ''}}`;
+    await flush();
+    return written;
+  } finally {
+    out.off('close', onClose);
+    out.off('error', onClose);
+  }
+}
+
+/** A single entity (GET Set(key)) with its context. */
+export function writeEntity(row: Record<string, unknown>, opts: Omit<CollectionWriterOptions, 'count' | 'nextLink' | 'chunkSize'>): string {
+  const body = rowEncoder(opts)(row);
+  if ((opts.metadata ?? 'minimal') === 'none') return body;
+  const ctx = `"@odata.context":${JSON.stringify(`${opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties)}/$entity`)}`;
+  return body === '{}' ? `{${ctx}}` : `{${ctx},${body.slice(1)}`;
+}

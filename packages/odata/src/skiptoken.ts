@@ -1,0 +1,80 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ODataGoneError, ODataSkipTokenError } from './errors';
+
+export type SkipTokenValue = string | number | boolean | null | bigint | Date;
+
+export interface SkipTokenPayload {
+  /** Version of the data the page came from; a change means the client must restart (410). */
+  v: string | number;
+  /** Sort values of the last row of the previous page. */
+  k: SkipTokenValue[];
+}
+
+type Wire = string | number | boolean | null | { d: string } | { n: string };
+
+function toWire(x: SkipTokenValue): Wire {
+  if (x instanceof Date) return { d: x.toISOString() };
+  if (typeof x === 'bigint') return { n: x.toString() };
+  if (typeof x === 'number' && !Number.isFinite(x)) throw new ODataSkipTokenError('Cannot page on a non-finite number');
+  return x;
+}
+
+function fromWire(x: unknown): SkipTokenValue {
+  if (x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x))) return x;
+  if (x && typeof x === 'object' && !Array.isArray(x)) {
+    const o = x as Record<string, unknown>;
+    const keys = Object.keys(o);
+    if (keys.length === 1 && typeof o.d === 'string') {
+      const d = new Date(o.d);
+      if (!Number.isNaN(d.getTime())) return d;
+    }
+    if (keys.length === 1 && typeof o.n === 'string' && /^-?\d{1,19}$/.test(o.n)) return BigInt(o.n);
+  }
+  throw new ODataSkipTokenError('Malformed skip token');
+}
+
+function sign(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
+}
+
+/** Opaque base64url token; with a secret it carries a MAC so altered tokens are refused. */
+export function encodeSkipToken(payload: SkipTokenPayload, secret?: string): string {
+  const body = Buffer.from(JSON.stringify({ v: payload.v, k: payload.k.map(toWire) })).toString('base64url');
+  return secret ? `${body}.${sign(body, secret)}` : body;
+}
+
+export interface DecodeSkipTokenOptions {
+  /** Current data version; a token from another version throws ODataGoneError (410). */
+  version: string | number;
+  /** Number of sort keys the current query uses. */
+  keyCount?: number;
+  secret?: string;
+}
+
+/** Decodes and checks a `$skiptoken`; anything we did not produce throws ODataSkipTokenError (400). */
+export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): SkipTokenPayload {
+  let body = token;
+  if (opts.secret) {
+    const dot = token.lastIndexOf('.');
+    const mac = dot < 0 ? '' : token.slice(dot + 1);
+    body = dot < 0 ? token : token.slice(0, dot);
+    const expected = sign(body, opts.secret);
+    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new ODataSkipTokenError('Skip token signature mismatch');
+  }
+  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(body)) throw new ODataSkipTokenError('Malformed skip token');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw new ODataSkipTokenError('Malformed skip token');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ODataSkipTokenError('Malformed skip token');
+  const o = parsed as Record<string, unknown>;
+  if (Object.keys(o).sort().join() !== 'k,v' || !(typeof o.v === 'string' || typeof o.v === 'number') || !Array.isArray(o.k)) {
+    throw new ODataSkipTokenError('Malformed skip token');
+  }
+  const k = o.k.map(fromWire);
+  if (opts.keyCount !== undefined && k.length !== opts.keyCount) throw new ODataSkipTokenError('Skip token does not match the requested order');
+  if (o.v !== opts.version) throw new ODataGoneError('The data changed since this page was served; request the first page again');
+  return { v: o.v, k };
+}
