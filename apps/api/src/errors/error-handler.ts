@@ -25,7 +25,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res
       .set(err.headers)
       .status(err.status)
-      .json({ error: err.message, code: err.code } satisfies ErrorResponse);
+      .json({ ...err.body, error: err.message, code: err.code } satisfies ErrorResponse);
     return;
   }
   const parserError = err as BodyParserError;

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { generateIfcFixture } from '@aec/ifc';
+import { describeEachStore } from '../../test/store-fixtures';
+import { elementRow } from '../../test/row-fixtures';
+import { readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import type { Store } from '../../store/types';
+
+// Tiny batches make a model of a few hundred products take many round trips: room to pause or cancel mid-way.
+const fixture = generateIfcFixture({ storeys: 12, bays: 6, seed: 11 });
+
+describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recovery', (target) => {
+  let store: Store;
+  let h: IfcHarness;
+  let token: string;
+  const bearer = () => ({ Authorization: `Bearer ${token}` });
+  beforeAll(async () => {
+    store = await target.open();
+    h = await startIfcHarness(store, { ROW_BATCH_SIZE: '5', JOB_QUEUE_LIMIT: '1' });
+    token = (await h.login('jobs')).token;
+  });
+  afterAll(async () => {
+    await h.stop();
+    await target.dispose(store);
+  });
+
+  it('pauses between batches, stays paused, then resumes to the exact counts', async () => {
+    const { jobId, projectId } = (await upload(h, token, fixture.text, 'pause.ifc', false).expect(202)).body;
+    const paused = await request(h.app).post(`/api/ifc/jobs/${jobId}/pause`).set(bearer()).expect(200);
+    expect(paused.body.status).toBe('paused');
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/pause`).set(bearer()).expect(409);
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer())).body.status).toBe('paused');
+    expect((await store.projects.findById(projectId))!.status).toBe('paused');
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer()).expect(200);
+    const events = await readEvents(h, jobId, token, 60_000);
+    const messages = events.map((e) => e.data.message);
+    expect(messages).toEqual(expect.arrayContaining(['Processing paused', 'Processing resumed']));
+    expect(events[events.length - 1]!.event).toBe('complete');
+    const project = await store.projects.findById(projectId);
+    expect(project).toMatchObject({ status: 'ready', elementCount: fixture.counts.totalProducts });
+    expect(await store.rows.countElements(projectId, project!.version)).toBe(fixture.counts.totalProducts);
+  });
+
+  it('cancels mid-way: no project, no rows, and an error event', async () => {
+    const { jobId, projectId } = (await upload(h, token, fixture.text, 'cancel.ifc', false).expect(202)).body;
+    const job = await store.jobs.findById(jobId);
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/pause`).set(bearer()).expect(200);
+    const cancelled = await request(h.app).post(`/api/ifc/jobs/${jobId}/cancel`).set(bearer()).expect(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    await request(h.app).get(`/api/ifc/projects/${projectId}`).set(bearer()).expect(404);
+    expect(await store.rows.countAll(projectId, job!.version)).toEqual({
+      elements: 0,
+      properties: 0,
+      spatial: 0,
+    });
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer()).expect(404);
+  });
+
+  it('answers 503 with Retry-After when the queue is full, not a hang', async () => {
+    const first = (await upload(h, token, fixture.text, 'q1.ifc', false).expect(202)).body;
+    await request(h.app).post(`/api/ifc/jobs/${first.jobId}/pause`).set(bearer()).expect(200);
+    const second = (await upload(h, token, fixture.text, 'q2.ifc', false).expect(202)).body;
+    const third = await upload(h, token, fixture.text, 'q3.ifc', false).expect(503);
+    expect(third.headers['retry-after']).toBe('60');
+    expect(third.body.error).toMatch(/queue is full/);
+    await request(h.app).post(`/api/ifc/jobs/${second.jobId}/cancel`).set(bearer()).expect(200);
+    await request(h.app).post(`/api/ifc/jobs/${first.jobId}/cancel`).set(bearer()).expect(200);
+  });
+
+  it('marks jobs interrupted by a crash failed and removes their partial rows at start-up', async () => {
+    const { projectId } = (await upload(h, token, fixture.text, 'ready.ifc').expect(200)).body;
+    const ready = (await store.projects.findById(projectId))!;
+    // What a kill -9 leaves: a project mid-processing with a job and some rows of an unpublished version.
+    const crashed = await store.projects.create({
+      id: `proj_crash_${Date.now()}`,
+      ownerId: ready.ownerId,
+      isPublic: false,
+      name: 'c',
+      fileName: 'c.ifc',
+      fileSize: 1,
+      schema: 'IFC4',
+    });
+    const version = await store.projects.nextVersion(crashed.id);
+    const job = await store.jobs.create({
+      id: `job_crash_${Date.now()}`,
+      projectId: crashed.id,
+      ownerId: ready.ownerId,
+      version,
+      filePath: '/nowhere.ifc',
+    });
+    await store.jobs.update(job.id, { status: 'processing' });
+    await store.rows.insertBatch(crashed.id, version, { elements: [elementRow(1), elementRow(2)] });
+
+    const restarted = await startIfcHarness(store);
+    try {
+      expect(await restarted.processor.recoverInterrupted()).toBeGreaterThanOrEqual(1);
+      expect(await store.jobs.findById(job.id)).toMatchObject({ status: 'failed' });
+      expect(await store.projects.findById(crashed.id)).toMatchObject({ status: 'failed', version: 0 });
+      expect(await store.rows.countAll(crashed.id, version)).toEqual({
+        elements: 0,
+        properties: 0,
+        spatial: 0,
+      });
+      const intact = (await store.projects.findById(projectId))!;
+      expect(intact).toMatchObject({ status: 'ready', elementCount: ready.elementCount });
+      expect(await store.rows.countElements(projectId, intact.version)).toBe(ready.elementCount);
+    } finally {
+      await restarted.stop();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import request from 'supertest';
+import { generateIfcFixture } from '@aec/ifc';
+import { describeEachStore } from '../../test/store-fixtures';
+import { listUploadDir, readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import type { Store } from '../../store/types';
+
+describeEachStore('IFC pipeline: upload → worker → store → projects API', (target) => {
+  let store: Store;
+  let h: IfcHarness;
+  let token: string;
+  let other: string;
+  const fixture = generateIfcFixture({ storeys: 2, bays: 3, name: "O'Brien Tower", seed: 7 });
+  const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
+
+  beforeAll(async () => {
+    store = await target.open();
+    h = await startIfcHarness(store);
+    token = (await h.login('owner')).token;
+    other = (await h.login('other')).token;
+  });
+  afterAll(async () => {
+    await h.stop();
+    await target.dispose(store);
+  });
+
+  it('processes a generated model with ?wait=true into the spec response with the exact counts', async () => {
+    const res = await upload(h, token, fixture.text, 'Tower.IFC').expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      elementCount: fixture.counts.totalProducts,
+      processingInfo: { realIFC: true, fallbackUsed: false, schema: 'IFC4' },
+    });
+    expect(res.body.message).toBe(
+      `IFC file processed successfully: ${fixture.counts.totalProducts} elements extracted`,
+    );
+    expect(Object.keys(res.body.tableauInstructions)).toEqual(['step1', 'step2', 'step3', 'step4', 'step5']);
+    const { projectId } = res.body;
+    expect(res.body.tableauUrl).toBe(
+      `${res.body.odataUrl.split('/api/')[0]}/api/ifc/odata/IFCElements?$filter=${encodeURIComponent(`ProjectId eq '${projectId}'`)}`,
+    );
+
+    const project = (
+      await request(h.app).get(`/api/ifc/projects/${projectId}`).set(bearer(token)).expect(200)
+    ).body;
+    expect(project).toMatchObject({
+      projectId,
+      name: 'Tower',
+      fileName: 'Tower.IFC',
+      status: 'ready',
+      schema: 'IFC4',
+      elementCount: fixture.counts.totalProducts,
+      countsByType: fixture.counts.productsByType,
+      error: null,
+    });
+    for (const [storey, n] of Object.entries(fixture.counts.productsByStorey))
+      expect(project.countsByStorey[storey]).toBe(n);
+    expect(listUploadDir(h)).toEqual([]);
+  });
+
+  it('streams live progress over SSE with real numbers, ending in a complete event', async () => {
+    const accepted = await upload(h, token, fixture.text, 'live.ifc', false).expect(202);
+    expect(accepted.body).toMatchObject({
+      success: true,
+      status: 'queued',
+      jobId: expect.any(String),
+      projectId: expect.any(String),
+    });
+    const events = await readEvents(h, accepted.body.jobId, token);
+    const last = events[events.length - 1]!;
+    expect(last.event).toBe('complete');
+    expect(last.data).toMatchObject({ type: 'success', category: 'complete', progress: 100 });
+    const logs = events.map((e) => e.data);
+    for (const entry of logs)
+      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['id', 'timestamp', 'message', 'type']));
+    const categories = new Set(logs.map((e) => e.category));
+    expect([...categories]).toEqual(expect.arrayContaining(['upload', 'parse', 'extract', 'complete']));
+    const messages = logs.map((e) => String(e.message)).join('\n');
+    expect(messages).toContain('schema IFC4');
+    expect(messages).toMatch(/Parsed \d+ entities/);
+    const walls = fixture.counts.productsByType.IfcWall;
+    expect(messages).toContain(`${walls} IfcWall`);
+    expect(messages).toContain(`Stored ${fixture.counts.totalProducts} elements`);
+    const progress = logs.map((e) => e.progress).filter((p): p is number => typeof p === 'number');
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // A client connecting after the end still gets the final state.
+    const again = await readEvents(h, accepted.body.jobId, token);
+    expect(again[again.length - 1]!.event).toBe('complete');
+  });
+
+  it('keeps projects private: listing, reading, CSV, events and job control are the owner’s alone', async () => {
+    const res = await upload(h, token, fixture.text, 'private.ifc').expect(200);
+    const { projectId, jobId } = res.body;
+    await request(h.app).get('/api/ifc/projects').expect(401);
+    const mine = (await request(h.app).get('/api/ifc/projects').set(bearer(token)).expect(200)).body.projects;
+    expect(mine.map((p: { projectId: string }) => p.projectId)).toContain(projectId);
+    const theirs = (await request(h.app).get('/api/ifc/projects').set(bearer(other)).expect(200)).body
+      .projects;
+    expect(theirs.map((p: { projectId: string }) => p.projectId)).not.toContain(projectId);
+    for (const path of [
+      `/api/ifc/projects/${projectId}`,
+      `/api/ifc/projects/${projectId}/elements.csv`,
+      `/api/ifc/jobs/${jobId}`,
+      `/api/ifc/jobs/${jobId}/events`,
+    ]) {
+      await request(h.app).get(path).set(bearer(other)).expect(404);
+      await request(h.app).get(path).expect(404);
+    }
+    await request(h.app).delete(`/api/ifc/projects/${projectId}`).set(bearer(other)).expect(404);
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/cancel`).set(bearer(other)).expect(404);
+    await request(h.app).get(`/api/ifc/projects/${projectId}`).set(bearer(token)).expect(200);
+  });
+
+  it('exports elements as RFC 4180 CSV with a BOM, one line per element', async () => {
+    const { projectId } = (await upload(h, token, fixture.text, 'csv.ifc').expect(200)).body;
+    const res = await request(h.app)
+      .get(`/api/ifc/projects/${projectId}/elements.csv`)
+      .set(bearer(token))
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => (data += c));
+        r.on('end', () => cb(null, data));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    const text = res.body as string;
+    expect(text.startsWith('\uFEFFId,ProjectId,GlobalId,ExpressId,IfcType')).toBe(true);
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(fixture.counts.totalProducts + 1);
+    expect(text).toContain(",O'Brien Room,");
+    expect(text).toContain('"Brick, Mineral wool, Gypsum board"');
+    expect(text).toContain('Bürogebäude');
+  });
+
+  it('deletes a project with its rows and model file', async () => {
+    const { projectId } = (await upload(h, token, fixture.text, 'gone.ifc').expect(200)).body;
+    const project = await store.projects.findById(projectId);
+    await request(h.app).delete(`/api/ifc/projects/${projectId}`).set(bearer(token)).expect(200);
+    await request(h.app).get(`/api/ifc/projects/${projectId}`).set(bearer(token)).expect(404);
+    expect(await store.rows.countAll(projectId, project!.version)).toEqual({
+      elements: 0,
+      properties: 0,
+      spatial: 0,
+    });
+  });
+
+  it('builds the public demo project once, even when asked twice at the same time', async () => {
+    const [a, b] = await Promise.all([
+      request(h.app).post('/api/ifc/odata/create-sample').expect(200),
+      request(h.app).post('/api/ifc/odata/create-demo').expect(200),
+    ]);
+    expect(a.body.projectId).toBe('demo_project_permanent');
+    expect(b.body.projectId).toBe('demo_project_permanent');
+    expect(a.body.elementCount).toBe(b.body.elementCount);
+    expect(a.body.processingInfo.fallbackUsed).toBe(false);
+    const demo = (await request(h.app).get('/api/ifc/projects/demo_project_permanent').expect(200)).body;
+    expect(demo).toMatchObject({ status: 'ready', isPublic: true, elementCount: a.body.elementCount });
+    expect(Object.values(demo.countsByType as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(
+      demo.elementCount,
+    );
+    const again = await request(h.app).post('/api/ifc/odata/create-demo').expect(200);
+    expect(again.body.elementCount).toBe(a.body.elementCount);
+    await request(h.app).delete('/api/ifc/projects/demo_project_permanent').set(bearer(token)).expect(404);
+  });
+});

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import type { Store } from '../store/types';
+import { API_DIR, buildServerBundle } from './spawn-server';
+import { buildTestRuntime, registerAndLogin } from './test-app';
+
+export const WORKER_PATH = path.join(API_DIR, 'dist/ifc-worker.js');
+
+/** A running app with a real job processor and worker threads, on a temp DATA_DIR, listening on 127.0.0.1. */
+export async function startIfcHarness(store: Store, overrides: Record<string, string> = {}) {
+  if (!fs.existsSync(WORKER_PATH)) buildServerBundle();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-ifc-'));
+  const runtime = buildTestRuntime(store, { DATA_DIR: dataDir, ...overrides }, WORKER_PATH);
+  const server: Server = await new Promise((resolve) => {
+    const s = runtime.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...runtime,
+    dataDir,
+    baseUrl,
+    uploadDir: path.join(dataDir, 'uploads'),
+    modelDir: path.join(dataDir, 'models'),
+    login: (prefix?: string) => registerAndLogin(runtime.app, prefix),
+    async stop() {
+      await runtime.processor.close();
+      await new Promise((r) => server.close(r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type IfcHarness = Awaited<ReturnType<typeof startIfcHarness>>;
+
+export function upload(
+  h: IfcHarness,
+  token: string,
+  content: string | Buffer,
+  fileName = 'model.ifc',
+  wait = true,
+) {
+  return request(h.app)
+    .post(`/api/ifc/odata/upload${wait ? '?wait=true' : ''}`)
+    .set('Authorization', `Bearer ${token}`)
+    .attach('ifcFile', Buffer.isBuffer(content) ? content : Buffer.from(content), fileName);
+}
+
+export interface SseEvent {
+  event: string;
+  id?: string;
+  data: Record<string, unknown>;
+}
+
+/** Reads a job's event stream to its end (bounded by a timeout). */
+export async function readEvents(
+  h: IfcHarness,
+  jobId: string,
+  token: string,
+  timeoutMs = 30_000,
+): Promise<SseEvent[]> {
+  const res = await fetch(`${h.baseUrl}/api/ifc/jobs/${jobId}/events`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (res.status !== 200) throw new Error(`events answered ${res.status}: ${await res.text()}`);
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .map((block) => {
+      const fields = Object.fromEntries(
+        block
+          .split('\n')
+          .filter((l) => l && !l.startsWith(':'))
+          .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+      );
+      return fields.data
+        ? { event: fields.event ?? 'message', id: fields.id, data: JSON.parse(fields.data) }
+        : null;
+    })
+    .filter((e): e is SseEvent => e !== null);
+}
+
+export const listUploadDir = (h: IfcHarness): string[] =>
+  fs.existsSync(h.uploadDir) ? fs.readdirSync(h.uploadDir) : [];
