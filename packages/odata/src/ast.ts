@@ -145,6 +145,8 @@ export interface JsonNode {
 export interface OpaqueNode {
   kind: 'opaque';
   what: string;
+  /** Path segments read so far, for error messages. */
+  path?: string[];
   pos: number;
 }
 

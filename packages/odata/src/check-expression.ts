@@ -109,10 +109,17 @@ export function checkExpr(e: Expr, scope: Scope): Kind {
       throw bad(`Unresolved parameter alias @${e.name}`, e);
     case 'typeName':
       throw bad(`Unexpected type name ${e.name}`, e);
+    case 'opaque': {
+      const head = e.path?.[0];
+      // `Foo(…)` where Foo is neither a function nor a navigation: a typo, not an unsupported feature.
+      if (e.what === 'key or function' && head && !scope.type.navigation.some((n) => n.name === head) && !head.startsWith('$')) {
+        throw bad(`Unknown function ${head}`, e);
+      }
+      throw new ODataNotImplementedError(`${e.what} expressions are not supported`, e.what);
+    }
     case 'root':
     case 'json':
-    case 'opaque':
-      throw new ODataNotImplementedError(`${e.kind === 'opaque' ? e.what : e.kind === 'root' ? '$root' : 'JSON array/object'} expressions are not supported`, e.kind);
+      throw new ODataNotImplementedError(`${e.kind === 'root' ? '$root' : 'JSON array/object'} expressions are not supported`, e.kind);
   }
 }
 

@@ -65,9 +65,11 @@ export class ExpressionParser {
   parseExpr(minBp: number): Expr {
     let left = this.parseUnary();
     for (;;) {
-      if (this.peek().type !== 'ws' || this.peek(1).type !== 'ident' || this.peek(2).type !== 'ws') return left;
+      if (this.peek().type !== 'ws' || this.peek(1).type !== 'ident') return left;
       const opTok = this.peek(1);
       const op = opTok.text.toLowerCase();
+      if (isInfixOp(op) && this.peek(2).type === 'eof') throw this.error(`Expected an operand after '${opTok.text}'`, this.peek(2));
+      if (this.peek(2).type !== 'ws') return left;
       if (!isInfixOp(op) || INFIX[op] <= minBp) return left;
       this.i += 3;
       const pos = opTok.pos;
@@ -240,7 +242,7 @@ export class ExpressionParser {
     }
     // A qualified name alone is neither a property nor a call: it must be followed by '/' or '('.
     if (qualifiedOnly && path.length === 1) throw this.error("A qualified name must be followed by '/' or '('");
-    if (opaque) return { kind: 'opaque', what: opaque, pos: first.pos };
+    if (opaque) return { kind: 'opaque', what: opaque, path, pos: first.pos };
     return { kind: 'member', path, pos: first.pos };
   }
 
