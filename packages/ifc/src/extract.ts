@@ -16,6 +16,8 @@ import { getIfcApi } from './web-ifc-runtime';
 /** countsByStorey key for products outside any storey (sites, buildings, unplaced elements). */
 export const NO_STOREY_KEY = '(no storey)';
 const PROGRESS_EVERY = 5000;
+/** Products read per call into wasm (one GetLines call is cheaper than many GetLine calls). */
+const PRODUCT_CHUNK = 256;
 
 /**
  * Extracts one row per IfcProduct (every subtype), their property rows and the spatial tree,
@@ -70,24 +72,24 @@ export async function extractIfc(data: Uint8Array, options: ExtractOptions): Pro
     const countsByStorey: Record<string, number> = {};
     let productCount = 0;
     let propertyCount = 0;
-    for (const id of productIds) {
-      const line = reader.line(id);
-      if (!line) continue;
-      const ifcType = reader.typeName(line.type);
-      const { element, properties } = builder.build(id, line, ifcType);
-      countsByType[ifcType] = (countsByType[ifcType] ?? 0) + 1;
-      const storey = element.Storey ?? NO_STOREY_KEY;
-      countsByStorey[storey] = (countsByStorey[storey] ?? 0) + 1;
-      productCount++;
-      propertyCount += properties.length;
-      await batcher.addElement(element, properties);
-      if (productCount % PROGRESS_EVERY === 0) {
-        progress({
-          phase: 'extract',
-          message: `Extracted ${productCount} of ${total} products`,
-          done: productCount,
-          total,
-        });
+    for (let first = 0; first < total; first += PRODUCT_CHUNK) {
+      const chunk = productIds.slice(first, first + PRODUCT_CHUNK);
+      const lines = reader.lines(chunk);
+      for (const id of chunk) {
+        const line = lines.get(id);
+        if (!line) continue;
+        const ifcType = reader.typeName(line.type);
+        const { element, properties } = builder.build(id, line, ifcType);
+        countsByType[ifcType] = (countsByType[ifcType] ?? 0) + 1;
+        const storey = element.Storey ?? NO_STOREY_KEY;
+        countsByStorey[storey] = (countsByStorey[storey] ?? 0) + 1;
+        productCount++;
+        propertyCount += properties.length;
+        await batcher.addElement(element, properties);
+        if (productCount % PROGRESS_EVERY === 0) {
+          const message = `Extracted ${productCount} of ${total} products`;
+          progress({ phase: 'extract', message, done: productCount, total });
+        }
       }
     }
     await batcher.flush();

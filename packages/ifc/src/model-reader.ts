@@ -72,6 +72,27 @@ export class ModelReader {
     }
   }
 
+  /**
+   * Several lines in one call into wasm (noticeably cheaper than one GetLine each), keyed by id;
+   * dangling ids are simply absent. Falls back to line-by-line if web-ifc rejects one line.
+   */
+  lines(ids: number[]): Map<number, IfcLine> {
+    const found = new Map<number, IfcLine>();
+    const wanted = ids.filter((id) => typeof id === 'number' && id > 0);
+    if (wanted.length === 0) return found;
+    try {
+      for (const line of this.api.GetLines(this.modelID, wanted) as Array<IfcLine | undefined>) {
+        if (line && typeof line.type === 'number') found.set(line.expressID, line);
+      }
+    } catch {
+      for (const id of wanted) {
+        const line = this.line(id);
+        if (line) found.set(id, line);
+      }
+    }
+    return found;
+  }
+
   /** Schema casing of an entity type code, e.g. 'IfcWallStandardCase'. */
   typeName(typeCode: number): string {
     let name = this.typeNames.get(typeCode);

@@ -63,8 +63,9 @@ export class PropertySetResolver {
   /** Properties of a list of property entities (also used for material property sets). */
   decodeProperties(ids: number[], prefix = '', depth = 0): DecodedProperty[] {
     const out: DecodedProperty[] = [];
+    const lines = this.reader.lines(ids);
     for (const id of ids) {
-      const line = this.reader.line(id);
+      const line = lines.get(id);
       if (line) this.decodeProperty(line, prefix, depth, out);
     }
     return out;
