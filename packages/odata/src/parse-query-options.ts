@@ -4,7 +4,7 @@ import { parseExpression } from './parse-expression';
 import { parseOrderBy } from './parse-orderby';
 import { parseSearch } from './parse-search';
 import { parseExpand, parseSelect } from './parse-select-expand';
-import { decodeComponent, restoreSemicolons, splitTopLevel } from './percent-decode';
+import { ENCODED_SEMICOLON, decodeComponent, restoreSemicolons, splitTopLevel } from './percent-decode';
 
 /** System query options by name without `$` (4.01 makes the `$` optional and names case-insensitive). */
 const SYSTEM = new Set([
@@ -126,11 +126,26 @@ function markSeen(seen: Set<string>, name: string): void {
   seen.add(name);
 }
 
+/**
+ * `%3B` also separates nested options (clients often encode the whole value), but inside a
+ * nested `$search` word it is data. It counts as a separator only when an option follows it.
+ */
+function splitEncodedSemicolons(part: { text: string; pos: number }): { text: string; pos: number }[] {
+  const pieces = splitTopLevel(part.text, ENCODED_SEMICOLON, part.pos);
+  const out: { text: string; pos: number }[] = [];
+  for (const piece of pieces) {
+    const prev = out[out.length - 1];
+    if (prev && !/^(\$?[A-Za-z]+|@[\p{L}_][\p{L}\p{N}_]*)=/u.test(piece.text)) prev.text += ENCODED_SEMICOLON + piece.text;
+    else out.push({ ...piece });
+  }
+  return out;
+}
+
 /** Options inside `$expand=Nav(...)` / `$select=Prop(...)`, separated by `;`. */
 export function parseNestedOptions(text: string, allowed: ReadonlySet<string>, pos: number): QueryOptions {
   const opts: QueryOptions = {};
   const seen = new Set<string>();
-  for (const part of splitTopLevel(text, ';', pos)) {
+  for (const part of splitTopLevel(text, ';', pos).flatMap(splitEncodedSemicolons)) {
     const eq = part.text.indexOf('=');
     if (eq < 1) throw new ODataSyntaxError('Expected name=value in nested options', part.pos);
     const name = part.text.slice(0, eq);
