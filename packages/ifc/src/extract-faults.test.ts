@@ -156,3 +156,22 @@ describe('unnamed spatial elements', () => {
     });
   });
 });
+
+describe('indexed approach', () => {
+  it("never calls web-ifc's per-element properties helpers (quadratic on large models)", async () => {
+    const api = await getIfcApi();
+    const helpers = api.properties as unknown as Record<string, unknown>;
+    const names = Object.getOwnPropertyNames(Object.getPrototypeOf(helpers)).filter(
+      (name) => name !== 'constructor' && typeof helpers[name] === 'function',
+    );
+    expect(names).toContain('getPropertySets');
+    const spies = names.map((name) => jest.spyOn(helpers as Record<string, () => unknown>, name));
+    const { text, counts } = generateIfcFixture({ storeys: 1, bays: 2 });
+    const rows = await extractText(text);
+    expect(rows.summary.productCount).toBe(counts.totalProducts);
+    for (const spy of spies) {
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
+  });
+});
