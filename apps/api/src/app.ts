@@ -88,7 +88,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
         // Self-hosted installs often run on plain HTTP inside a LAN: upgrading requests to HTTPS would break them.
         directives: {
           'img-src': ["'self'", 'data:'],
-          'script-src': ["'self'", "'unsafe-inline'"],
+          'script-src': ["'self'"],
           'upgrade-insecure-requests': null,
         },
       },

@@ -70,7 +70,7 @@ export async function readEvents(
   const text = await res.text();
   return text
     .split('\n\n')
-    .map((block) => {
+    .map((block): SseEvent | null => {
       const fields = Object.fromEntries(
         block
           .split('\n')

@@ -12,7 +12,7 @@ import type { SqliteDb } from './database';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
-const params = (names: readonly string[]) => names.map((n) => `@${n}`).join(', ');
+const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 /** SQLite has no boolean: store 0/1 and turn them back on read. */
 const toSql = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
@@ -20,31 +20,37 @@ const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][
   .filter(([, type]) => type === 'boolean')
   .map(([name]) => name);
 
-function sqlRecord(row: object, extra: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...extra };
-  for (const [key, value] of Object.entries(row)) out[key] = toSql(value);
+/** Positional values in column order: binding arrays is markedly faster than named objects on bulk inserts. */
+function values(row: object, names: readonly string[], leading: unknown[]): unknown[] {
+  const record = row as Record<string, unknown>;
+  const out = leading.slice();
+  for (const name of names) out.push(toSql(record[name] ?? null));
   return out;
 }
 
 export function createSqliteRowRepository(db: SqliteDb): RowRepository {
   const insertElement = db.prepare(
     `INSERT INTO ifc_elements (project_id, version, "Id", ${quoted(elementColumnNames)})
-     VALUES (@projectId, @version, @Id, ${params(elementColumnNames)})`,
+     VALUES (${marks(elementColumnNames.length + 3)})`,
   );
   const insertProperty = db.prepare(
     `INSERT INTO ifc_properties (project_id, version, ${quoted(propertyColumnNames)})
-     VALUES (@projectId, @version, ${params(propertyColumnNames)})`,
+     VALUES (${marks(propertyColumnNames.length + 2)})`,
   );
   const insertSpatial = db.prepare(
     `INSERT INTO ifc_spatial (project_id, version, ${quoted(spatialColumnNames)})
-     VALUES (@projectId, @version, ${params(spatialColumnNames)})`,
+     VALUES (${marks(spatialColumnNames.length + 2)})`,
   );
   const insertBatch = db.transaction((projectId: string, version: number, batch: RowBatch) => {
     for (const row of batch.elements ?? []) {
-      insertElement.run(sqlRecord(row, { projectId, version, Id: elementId(projectId, row.ExpressId) }));
+      insertElement.run(
+        values(row, elementColumnNames, [projectId, version, elementId(projectId, row.ExpressId)]),
+      );
     }
-    for (const row of batch.properties ?? []) insertProperty.run(sqlRecord(row, { projectId, version }));
-    for (const row of batch.spatial ?? []) insertSpatial.run(sqlRecord(row, { projectId, version }));
+    for (const row of batch.properties ?? [])
+      insertProperty.run(values(row, propertyColumnNames, [projectId, version]));
+    for (const row of batch.spatial ?? [])
+      insertSpatial.run(values(row, spatialColumnNames, [projectId, version]));
   });
   const deleteVersion = db.transaction((projectId: string, version: number) => {
     for (const table of ['ifc_elements', 'ifc_properties', 'ifc_spatial']) {

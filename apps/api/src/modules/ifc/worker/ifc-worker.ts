@@ -13,9 +13,17 @@ if (!port) throw new Error('ifc-worker must run as a worker thread');
 const input = workerData as WorkerInput;
 const send = (message: WorkerMessage) => port.postMessage(message);
 
+/**
+ * Up to WINDOW batches may wait in the runner, so extraction (here) and storing (there) overlap on two cores;
+ * beyond that the worker waits, which bounds memory and lets a paused runner hold extraction still.
+ */
+const WINDOW = 4;
+let unacknowledged = 0;
 let release: (() => void) | null = null;
 port.on('message', (message: RunnerMessage) => {
-  if (message.type === 'ack' && release) {
+  if (message.type !== 'ack') return;
+  unacknowledged--;
+  if (release && unacknowledged < WINDOW) {
     const resolve = release;
     release = null;
     resolve();
@@ -28,11 +36,11 @@ async function run(): Promise<void> {
   const summary = await extractIfc(data, {
     batchSize: input.batchSize,
     onProgress: (progress) => send({ type: 'progress', progress }),
-    onBatch: (batch) =>
-      new Promise<void>((resolve) => {
-        release = resolve;
-        send({ type: 'batch', batch });
-      }),
+    onBatch: async (batch) => {
+      unacknowledged++;
+      send({ type: 'batch', batch });
+      if (unacknowledged >= WINDOW) await new Promise<void>((resolve) => (release = resolve));
+    },
   });
   send({ type: 'done', summary });
 }

@@ -47,6 +47,8 @@ export function runExtractionWorker(options: RunWorkerOptions): Promise<Extracti
     const onAbort = () => finish(() => reject(options.signal.reason));
     options.signal.addEventListener('abort', onAbort);
 
+    // Batches are stored strictly in order; `done` resolves only after the last one is stored.
+    let stored: Promise<void> = Promise.resolve();
     worker.on('message', (message: WorkerMessage) => {
       if (settled) return;
       switch (message.type) {
@@ -54,13 +56,18 @@ export function runExtractionWorker(options: RunWorkerOptions): Promise<Extracti
           options.onProgress(message.progress);
           break;
         case 'batch':
-          options.onBatch(message.batch).then(
-            () => !settled && worker.postMessage({ type: 'ack' } satisfies RunnerMessage),
-            (err: unknown) => finish(() => reject(err)),
-          );
+          stored = stored
+            .then(() => (settled ? undefined : options.onBatch(message.batch)))
+            .then(() => {
+              if (!settled) worker.postMessage({ type: 'ack' } satisfies RunnerMessage);
+            });
+          stored.catch((err: unknown) => finish(() => reject(err)));
           break;
         case 'done':
-          finish(() => resolve(message.summary));
+          stored.then(
+            () => finish(() => resolve(message.summary)),
+            () => undefined,
+          );
           break;
         case 'error':
           finish(() => reject(new ExtractionFailure(message.code, message.message)));
