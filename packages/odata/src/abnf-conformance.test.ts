@@ -97,7 +97,9 @@ const RULES: Record<string, Runner> = {
   enumLiteral: literalOf(['enum', 'string'], true),
 };
 
-const cases = (parse(readFileSync(join(ABNF_DIR, 'odata-abnf-testcases.yaml'), 'utf8')) as { TestCases: TestCase[] }).TestCases;
+const cases = (
+  parse(readFileSync(join(ABNF_DIR, 'odata-abnf-testcases.yaml'), 'utf8')) as { TestCases: TestCase[] }
+).TestCases;
 const known = JSON.parse(readFileSync(join(__dirname, 'abnf-known-failures.json'), 'utf8')) as KnownFailure[];
 const keyOf = (rule: string, input: string): string => `${rule}\u0000${input}`;
 
@@ -123,7 +125,9 @@ describe('OASIS ABNF conformance', () => {
       if (r.pass) row.pass++;
     }
     const passed = results.filter((r) => r.pass).length;
-    console.log(`ABNF conformance: ${passed}/${results.length} applicable cases pass (${((100 * passed) / results.length).toFixed(1)}%)`);
+    console.log(
+      `ABNF conformance: ${passed}/${results.length} applicable cases pass (${((100 * passed) / results.length).toFixed(1)}%)`,
+    );
     console.table(table);
     expect(results.length).toBeGreaterThan(300);
     expect(passed / results.length).toBeGreaterThanOrEqual(0.95);
@@ -132,12 +136,17 @@ describe('OASIS ABNF conformance', () => {
   it('only fails the documented cases', () => {
     const knownKeys = new Set(known.map((k) => keyOf(k.rule, k.input)));
     const undocumented = results.filter((r) => !r.pass && !knownKeys.has(keyOf(r.c.Rule, r.c.Input)));
-    expect(undocumented.map((r) => ({ rule: r.c.Rule, name: r.c.Name, input: r.c.Input, error: String(r.error) }))).toEqual([]);
+    expect(
+      undocumented.map((r) => ({ rule: r.c.Rule, name: r.c.Name, input: r.c.Input, error: String(r.error) })),
+    ).toEqual([]);
     for (const k of known) expect(k.reason.length).toBeGreaterThan(10);
   });
 
   it('rejects with the package error classes, never a bare crash', () => {
-    const foreign = results.filter((r) => r.error !== undefined && !(r.error instanceof ODataError) && !String(r.error).includes('literal'));
+    const foreign = results.filter(
+      (r) =>
+        r.error !== undefined && !(r.error instanceof ODataError) && !String(r.error).includes('literal'),
+    );
     expect(foreign.map((r) => `${r.c.Rule} ${r.c.Input}: ${String(r.error)}`)).toEqual([]);
   });
 });

@@ -27,7 +27,18 @@ export function comparable(a: Kind, b: Kind): boolean {
   return a === b;
 }
 
-const PRIMITIVE_COMPARE = new Set<Kind>(['string', 'int', 'decimal', 'double', 'boolean', 'date', 'dateTimeOffset', 'timeOfDay', 'guid', 'null']);
+const PRIMITIVE_COMPARE = new Set<Kind>([
+  'string',
+  'int',
+  'decimal',
+  'double',
+  'boolean',
+  'date',
+  'dateTimeOffset',
+  'timeOfDay',
+  'guid',
+  'null',
+]);
 
 function bad(message: string, e: Expr): ODataValidationError {
   return new ODataValidationError(message, exprLabel(e), e.pos);
@@ -48,9 +59,12 @@ export function checkExpr(e: Expr, scope: Scope): Kind {
     case 'compare': {
       const l = checkExpr(e.left, scope);
       const r = checkExpr(e.right, scope);
-      if (!PRIMITIVE_COMPARE.has(l) || !PRIMITIVE_COMPARE.has(r)) throw bad(`Operator ${e.op} needs primitive operands`, e);
-      if (!comparable(l, r)) throw bad(`Cannot compare ${l} with ${r} (${exprLabel(e.left)} ${e.op} ${exprLabel(e.right)})`, e);
-      if (l === 'boolean' && e.op !== 'eq' && e.op !== 'ne') throw bad(`Operator ${e.op} is not defined for Boolean values`, e);
+      if (!PRIMITIVE_COMPARE.has(l) || !PRIMITIVE_COMPARE.has(r))
+        throw bad(`Operator ${e.op} needs primitive operands`, e);
+      if (!comparable(l, r))
+        throw bad(`Cannot compare ${l} with ${r} (${exprLabel(e.left)} ${e.op} ${exprLabel(e.right)})`, e);
+      if (l === 'boolean' && e.op !== 'eq' && e.op !== 'ne')
+        throw bad(`Operator ${e.op} is not defined for Boolean values`, e);
       return 'boolean';
     }
     case 'logical':
@@ -58,16 +72,25 @@ export function checkExpr(e: Expr, scope: Scope): Kind {
       const operands = e.kind === 'not' ? [e.operand] : [e.left, e.right];
       for (const o of operands) {
         const k = checkExpr(o, scope);
-        if (k !== 'boolean' && k !== 'null') throw bad(`Operator ${e.kind === 'not' ? 'not' : e.op} needs Boolean operands, ${exprLabel(o)} is ${k}`, o);
+        if (k !== 'boolean' && k !== 'null')
+          throw bad(
+            `Operator ${e.kind === 'not' ? 'not' : e.op} needs Boolean operands, ${exprLabel(o)} is ${k}`,
+            o,
+          );
       }
       return 'boolean';
     }
     case 'arith': {
       const l = checkExpr(e.left, scope);
       const r = checkExpr(e.right, scope);
-      for (const [k, o] of [[l, e.left], [r, e.right]] as const) {
-        if (k === 'date' || k === 'dateTimeOffset' || k === 'duration') throw new ODataNotImplementedError('Date and duration arithmetic is not supported', exprLabel(o));
-        if (!isNumeric(k) && k !== 'null') throw bad(`Operator ${e.op} needs numeric operands, ${exprLabel(o)} is ${k}`, o);
+      for (const [k, o] of [
+        [l, e.left],
+        [r, e.right],
+      ] as const) {
+        if (k === 'date' || k === 'dateTimeOffset' || k === 'duration')
+          throw new ODataNotImplementedError('Date and duration arithmetic is not supported', exprLabel(o));
+        if (!isNumeric(k) && k !== 'null')
+          throw bad(`Operator ${e.op} needs numeric operands, ${exprLabel(o)} is ${k}`, o);
       }
       if (e.op === 'divby') return 'decimal';
       if (l === 'double' || r === 'double') return 'double';
@@ -82,10 +105,12 @@ export function checkExpr(e: Expr, scope: Scope): Kind {
     case 'in': {
       const l = checkExpr(e.left, scope);
       if (!PRIMITIVE_COMPARE.has(l)) throw bad('in needs a primitive left operand', e);
-      if (e.right.kind !== 'list') throw new ODataNotImplementedError('in with a non-literal collection is not supported', 'in');
+      if (e.right.kind !== 'list')
+        throw new ODataNotImplementedError('in with a non-literal collection is not supported', 'in');
       for (const item of e.right.items) {
         const k = checkExpr(item, scope);
-        if (!comparable(l, k)) throw bad(`List item ${item.raw} does not match ${exprLabel(e.left)} (${l})`, item);
+        if (!comparable(l, k))
+          throw bad(`List item ${item.raw} does not match ${exprLabel(e.left)} (${l})`, item);
       }
       return 'boolean';
     }
@@ -95,13 +120,23 @@ export function checkExpr(e: Expr, scope: Scope): Kind {
     case 'call':
       return checkCall(e, scope);
     case 'lambda': {
-      if (e.collection.kind !== 'member') throw new ODataNotImplementedError('Lambda over this kind of collection is not supported', 'any/all');
+      if (e.collection.kind !== 'member')
+        throw new ODataNotImplementedError('Lambda over this kind of collection is not supported', 'any/all');
       const r = resolvePath(e.collection.path, scope, e.pos);
-      if (!r.collection || !r.entity) throw bad(`${e.op}() needs a collection-valued navigation property`, e.collection);
-      if (r.navigations.length > 1) throw new ODataNotImplementedError('Lambda after more than one navigation is not supported', exprLabel(e.collection));
+      if (!r.collection || !r.entity)
+        throw bad(`${e.op}() needs a collection-valued navigation property`, e.collection);
+      if (r.navigations.length > 1)
+        throw new ODataNotImplementedError(
+          'Lambda after more than one navigation is not supported',
+          exprLabel(e.collection),
+        );
       if (!e.predicate || !e.variable) return 'boolean';
-      if (Object.prototype.hasOwnProperty.call(scope.variables, e.variable)) throw bad(`Lambda variable '${e.variable}' is already in use`, e);
-      const k = checkExpr(e.predicate, { ...scope, variables: { ...scope.variables, [e.variable]: r.entity } });
+      if (Object.prototype.hasOwnProperty.call(scope.variables, e.variable))
+        throw bad(`Lambda variable '${e.variable}' is already in use`, e);
+      const k = checkExpr(e.predicate, {
+        ...scope,
+        variables: { ...scope.variables, [e.variable]: r.entity },
+      });
       if (k !== 'boolean' && k !== 'null') throw bad('A lambda predicate must be Boolean', e.predicate);
       return 'boolean';
     }
@@ -112,32 +147,52 @@ export function checkExpr(e: Expr, scope: Scope): Kind {
     case 'opaque': {
       const head = e.path?.[0];
       // `Foo(…)` where Foo is neither a function nor a navigation: a typo, not an unsupported feature.
-      if (e.what === 'key or function' && head && !scope.type.navigation.some((n) => n.name === head) && !head.startsWith('$')) {
+      if (
+        e.what === 'key or function' &&
+        head &&
+        !scope.type.navigation.some((n) => n.name === head) &&
+        !head.startsWith('$')
+      ) {
         throw bad(`Unknown function ${head}`, e);
       }
       throw new ODataNotImplementedError(`${e.what} expressions are not supported`, e.what);
     }
     case 'root':
     case 'json':
-      throw new ODataNotImplementedError(`${e.kind === 'root' ? '$root' : 'JSON array/object'} expressions are not supported`, e.kind);
+      throw new ODataNotImplementedError(
+        `${e.kind === 'root' ? '$root' : 'JSON array/object'} expressions are not supported`,
+        e.kind,
+      );
   }
 }
 
 function checkCall(e: Extract<Expr, { kind: 'call' }>, scope: Scope): Kind {
   const sig = SIGNATURES[e.name];
   if (!sig) {
-    if (e.name === 'cast' || e.name === 'isof' || e.name.includes('.') || ['hassubset', 'hassubsequence', 'case', 'totalseconds'].includes(e.name)) {
+    if (
+      e.name === 'cast' ||
+      e.name === 'isof' ||
+      e.name.includes('.') ||
+      ['hassubset', 'hassubsequence', 'case', 'totalseconds'].includes(e.name)
+    ) {
       throw new ODataNotImplementedError(`Function ${e.name} is not supported`, e.name);
     }
     throw bad(`Unknown function ${e.name}`, e);
   }
   const min = sig.args.length - (sig.optional ?? 0);
-  if (e.args.length < min || e.args.length > sig.args.length) throw bad(`${e.name} takes ${min === sig.args.length ? min : `${min} to ${sig.args.length}`} arguments`, e);
+  if (e.args.length < min || e.args.length > sig.args.length)
+    throw bad(
+      `${e.name} takes ${min === sig.args.length ? min : `${min} to ${sig.args.length}`} arguments`,
+      e,
+    );
   const kinds = e.args.map((a, i) => {
     const k = checkExpr(a, scope);
     const accepted = sig.args[i] as Kind[];
     if (k !== 'null' && !accepted.includes(k) && !(accepted.includes('int') && k === 'int')) {
-      throw bad(`Argument ${i + 1} of ${e.name} must be ${accepted.join(' or ')}, ${exprLabel(a)} is ${k}`, a);
+      throw bad(
+        `Argument ${i + 1} of ${e.name} must be ${accepted.join(' or ')}, ${exprLabel(a)} is ${k}`,
+        a,
+      );
     }
     return k;
   });

@@ -9,9 +9,24 @@ import { parseODataQuery } from './parse-and-validate';
 
 const { rows, projects } = makeRows(120);
 const db = new Database(':memory:');
-db.exec('CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)');
+db.exec(
+  'CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)',
+);
 db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
-for (const x of rows) db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([x.Id, x.Name, x.Area, x.Count, x.Price, x.Big, x.IsExternal === null ? null : Number(x.IsExternal), x.Created, x.Day, x.Uid, x.ProjectId]);
+for (const x of rows)
+  db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([
+    x.Id,
+    x.Name,
+    x.Area,
+    x.Count,
+    x.Price,
+    x.Big,
+    x.IsExternal === null ? null : Number(x.IsExternal),
+    x.Created,
+    x.Day,
+    x.Uid,
+    x.ProjectId,
+  ]);
 for (const p of projects) db.prepare('INSERT INTO "Projects" VALUES (?,?)').run([p.Id, p.Title]);
 const projectType = findEntityType(model, 'Project');
 const elementType = findEntityType(model, 'Element');
@@ -19,7 +34,11 @@ if (!projectType || !elementType) throw new Error('fixture');
 
 describe('$expand compilation', () => {
   it('expands a collection navigation with nested filter, orderby, top and skip per parent', () => {
-    const q = parseODataQuery(`$expand=Elements(${encodeURIComponent('$filter=Area gt 0;$orderby=Area desc;$top=3;$skip=1;$select=Name')})`, model, 'Projects');
+    const q = parseODataQuery(
+      `$expand=Elements(${encodeURIComponent('$filter=Area gt 0;$orderby=Area desc;$top=3;$skip=1;$select=Name')})`,
+      model,
+      'Projects',
+    );
     const item = q.expand?.[0];
     if (!item) throw new Error('no expand');
     const plan = compileExpandSql(item, model, projectType, [1, 2, 3, 6]);
@@ -50,13 +69,29 @@ describe('$expand compilation', () => {
   });
 
   it('builds the same selection for Mongo', () => {
-    const q = parseODataQuery(`$expand=Elements(${encodeURIComponent("$filter=contains(Name,'Wall');$orderby=Name;$top=2")})`, model, 'Projects');
+    const q = parseODataQuery(
+      `$expand=Elements(${encodeURIComponent("$filter=contains(Name,'Wall');$orderby=Name;$top=2")})`,
+      model,
+      'Projects',
+    );
     const item = q.expand?.[0];
     if (!item) throw new Error('no expand');
     const plan = compileExpandMongo(item, model, projectType, [1, 2]);
     const docs = rows.map((r) => ({ ...r, cnt: r.Count }));
-    const got = sortDocs(docs.filter((d) => matches(d, plan.filter)), plan.sort).map((d) => d.Id);
-    const want = rows.filter((r) => (r.ProjectId === 1 || r.ProjectId === 2) && r.Name?.includes('Wall')).sort((a, b) => ((a.Name as string) < (b.Name as string) ? -1 : (a.Name as string) > (b.Name as string) ? 1 : a.Id - b.Id)).map((r) => r.Id);
+    const got = sortDocs(
+      docs.filter((d) => matches(d, plan.filter)),
+      plan.sort,
+    ).map((d) => d.Id);
+    const want = rows
+      .filter((r) => (r.ProjectId === 1 || r.ProjectId === 2) && r.Name?.includes('Wall'))
+      .sort((a, b) =>
+        (a.Name as string) < (b.Name as string)
+          ? -1
+          : (a.Name as string) > (b.Name as string)
+            ? 1
+            : a.Id - b.Id,
+      )
+      .map((r) => r.Id);
     expect(got).toEqual(want);
     expect([plan.parentField, plan.top]).toEqual(['ProjectId', 2]);
   });
@@ -71,6 +106,8 @@ describe('key predicates', () => {
   });
 
   it.each(["('5')", '(5,6)', '(Name=5)', '(5.5)', '(null)', '5', '(5'])('rejects %s', (text) => {
-    expect(() => parseKeyPredicate(text, elementType, model)).toThrow(text === '5' || text === '(5' ? ODataSyntaxError : ODataValidationError);
+    expect(() => parseKeyPredicate(text, elementType, model)).toThrow(
+      text === '5' || text === '(5' ? ODataSyntaxError : ODataValidationError,
+    );
   });
 });

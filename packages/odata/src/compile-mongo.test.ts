@@ -45,9 +45,16 @@ describe('Mongo compiler semantics', () => {
     const plan = compileMongoQuery(q, { model, entityType: 'Elements' });
     const got = docs.filter((d) => matches(d, plan.filter)).map((d) => d.Id);
     const intKinds = (e: Parameters<typeof checkExpr>[0]): boolean => checkExpr(e, scope) === 'int';
-    const want = rows.filter((row) => evaluate(q.filter as NonNullable<typeof q.filter>, { row, vars: {}, intKinds }, data) === true).map((r: Row) => r.Id);
+    const want = rows
+      .filter(
+        (row) =>
+          evaluate(q.filter as NonNullable<typeof q.filter>, { row, vars: {}, intKinds }, data) === true,
+      )
+      .map((r: Row) => r.Id);
     expect(got).toEqual(want);
-    expect(docs.filter((d) => matches(d, compileMongoCount(q, { model, entityType: 'Elements' }))).length).toBe(want.length);
+    expect(
+      docs.filter((d) => matches(d, compileMongoCount(q, { model, entityType: 'Elements' }))).length,
+    ).toBe(want.length);
   });
 
   it('answers 501 for navigation paths and lambdas', () => {
@@ -56,35 +63,61 @@ describe('Mongo compiler semantics', () => {
   });
 
   it('escapes regex metacharacters instead of passing user regex through', () => {
-    const q = validateQuery(parseQueryOptions(`$filter=${encodeURIComponent("contains(Name,'.*(a|b)[x]^$\\')")}`), model, 'Elements');
+    const q = validateQuery(
+      parseQueryOptions(`$filter=${encodeURIComponent("contains(Name,'.*(a|b)[x]^$\\')")}`),
+      model,
+      'Elements',
+    );
     const plan = compileMongoQuery(q, { model, entityType: 'Elements' });
     expect(plan.filter).toEqual({ Name: { $regex: '\\.\\*\\(a\\|b\\)\\[x\\]\\^\\$\\\\' } });
     expect(JSON.stringify(plan.filter)).not.toContain('"$where"');
   });
 
   it('uses $literal for user strings inside $expr so "$field" text is never a field path', () => {
-    const q = validateQuery(parseQueryOptions(`$filter=${encodeURIComponent("concat(Name,'$Uid') eq '$Name'")}`), model, 'Elements');
+    const q = validateQuery(
+      parseQueryOptions(`$filter=${encodeURIComponent("concat(Name,'$Uid') eq '$Name'")}`),
+      model,
+      'Elements',
+    );
     const plan = compileMongoQuery(q, { model, entityType: 'Elements' });
     expect(JSON.stringify(plan.filter)).toContain('{"$literal":"$Uid"}');
     expect(docs.filter((d) => matches(d, plan.filter))).toEqual([]);
   });
 
-  it.each(['Name', 'Name desc', 'Area desc,Name', 'IsExternal,Created desc', 'Count,Area'])('keyset pages equal one full sort by "%s"', (orderby) => {
-    const q = validateQuery(parseQueryOptions(`$orderby=${encodeURIComponent(orderby)}&$select=Id`), model, 'Elements');
-    const full = compileMongoQuery(q, { model, entityType: 'Elements' });
-    const all = sortDocs(docs.filter((d) => matches(d, full.filter)), full.sort).map((d) => d.Id);
-    const paged: unknown[] = [];
-    let after: unknown[] | undefined;
-    for (let guard = 0; guard < 100; guard++) {
-      const page = compileMongoQuery(q, { model, entityType: 'Elements', limit: 23, ...(after ? { after } : {}) });
-      const got = sortDocs(docs.filter((d) => matches(d, page.filter)), page.sort).slice(0, 23);
-      paged.push(...got.map((d) => d.Id));
-      const last = got[got.length - 1];
-      if (got.length < 23 || !last) break;
-      after = page.sort.map((s) => last[s.field] ?? null);
-    }
-    expect(paged).toEqual(all);
-    expect(new Set(paged).size).toBe(docs.length);
-    expect(Object.keys(full.projection)).toEqual(expect.arrayContaining(['Id']));
-  });
+  it.each(['Name', 'Name desc', 'Area desc,Name', 'IsExternal,Created desc', 'Count,Area'])(
+    'keyset pages equal one full sort by "%s"',
+    (orderby) => {
+      const q = validateQuery(
+        parseQueryOptions(`$orderby=${encodeURIComponent(orderby)}&$select=Id`),
+        model,
+        'Elements',
+      );
+      const full = compileMongoQuery(q, { model, entityType: 'Elements' });
+      const all = sortDocs(
+        docs.filter((d) => matches(d, full.filter)),
+        full.sort,
+      ).map((d) => d.Id);
+      const paged: unknown[] = [];
+      let after: unknown[] | undefined;
+      for (let guard = 0; guard < 100; guard++) {
+        const page = compileMongoQuery(q, {
+          model,
+          entityType: 'Elements',
+          limit: 23,
+          ...(after ? { after } : {}),
+        });
+        const got = sortDocs(
+          docs.filter((d) => matches(d, page.filter)),
+          page.sort,
+        ).slice(0, 23);
+        paged.push(...got.map((d) => d.Id));
+        const last = got[got.length - 1];
+        if (got.length < 23 || !last) break;
+        after = page.sort.map((s) => last[s.field] ?? null);
+      }
+      expect(paged).toEqual(all);
+      expect(new Set(paged).size).toBe(docs.length);
+      expect(Object.keys(full.projection)).toEqual(expect.arrayContaining(['Id']));
+    },
+  );
 });

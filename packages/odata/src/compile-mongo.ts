@@ -1,7 +1,14 @@
 import type { Expr, LiteralNode, OrderByItem, QueryOptions } from './ast';
 import { ODataNotImplementedError, ODataValidationError } from './errors';
 import { type EntityModel, type EntityType, columnOf, findEntityType, findProperty } from './model';
-import { MATCH_NONE, type MongoDoc, escapeRegex, fieldOf, mongoLiteral, mongoValue } from './mongo-expression';
+import {
+  MATCH_NONE,
+  type MongoDoc,
+  escapeRegex,
+  fieldOf,
+  mongoLiteral,
+  mongoValue,
+} from './mongo-expression';
 import type { Scope } from './typing';
 
 export { MATCH_NONE, type MongoDoc } from './mongo-expression';
@@ -17,7 +24,14 @@ interface Bool {
 }
 
 const FLIP: Record<string, string> = { lt: 'gt', le: 'ge', gt: 'lt', ge: 'le', eq: 'eq', ne: 'ne' };
-const QUERY_OP: Record<string, string> = { eq: '$eq', ne: '$ne', lt: '$lt', le: '$lte', gt: '$gt', ge: '$gte' };
+const QUERY_OP: Record<string, string> = {
+  eq: '$eq',
+  ne: '$ne',
+  lt: '$lt',
+  le: '$lte',
+  gt: '$gt',
+  ge: '$gte',
+};
 
 const and = (...xs: MongoDoc[]): MongoDoc => ({ $and: xs });
 const or = (...xs: MongoDoc[]): MongoDoc => ({ $or: xs });
@@ -82,7 +96,9 @@ function compileCompare(e: Extract<Expr, { kind: 'compare' }>, scope: Scope): Bo
   const b = mongoValue(e.right, scope);
   if (e.op === 'eq' || e.op === 'ne') return twoValued({ $expr: { [QUERY_OP[e.op] as string]: [a, b] } });
   // Aggregation comparisons order null below everything; OData says relational ops on null are false.
-  return twoValued({ $expr: { $and: [{ $ne: [a, null] }, { $ne: [b, null] }, { [QUERY_OP[e.op] as string]: [a, b] }] } });
+  return twoValued({
+    $expr: { $and: [{ $ne: [a, null] }, { $ne: [b, null] }, { [QUERY_OP[e.op] as string]: [a, b] }] },
+  });
 }
 
 function fieldCompare(field: string, op: string, lit: LiteralNode): MongoDoc {
@@ -92,7 +108,8 @@ function fieldCompare(field: string, op: string, lit: LiteralNode): MongoDoc {
 }
 
 function compileIn(e: Extract<Expr, { kind: 'in' }>, scope: Scope): Bool {
-  if (e.right.kind !== 'list') throw new ODataNotImplementedError('in with a non-literal collection is not supported', 'in');
+  if (e.right.kind !== 'list')
+    throw new ODataNotImplementedError('in with a non-literal collection is not supported', 'in');
   const values = e.right.items.map(mongoLiteral);
   const field = fieldOf(e.left, scope);
   if (field) return twoValued({ [field]: { $in: values } });
@@ -114,7 +131,8 @@ function compileBoolCall(e: Extract<Expr, { kind: 'call' }>, scope: Scope): Bool
     const regex = { $regex: pattern(text) };
     return { t: { [field]: regex }, f: { [field]: { $type: 'string', $not: regex } } };
   }
-  if (e.name === 'matchespattern') throw new ODataNotImplementedError('matchesPattern is not supported', e.name);
+  if (e.name === 'matchespattern')
+    throw new ODataNotImplementedError('matchesPattern is not supported', e.name);
   const v = mongoValue(e, scope);
   return { t: { $expr: { $eq: [v, true] } }, f: { $expr: { $eq: [v, false] } } };
 }
@@ -145,30 +163,44 @@ export interface MongoSortKey {
 }
 
 /** Sort on plain properties plus the key properties as tiebreak (expressions answer 501). */
-export function compileMongoSort(orderby: OrderByItem[] | undefined, opts: MongoCompileOptions): MongoSortKey[] {
+export function compileMongoSort(
+  orderby: OrderByItem[] | undefined,
+  opts: MongoCompileOptions,
+): MongoSortKey[] {
   const type = typeOf(opts);
   const keys: MongoSortKey[] = [];
   for (const item of orderby ?? []) {
-    const p = item.expr.kind === 'member' && item.expr.path.length === 1 ? findProperty(type, item.expr.path[0] as string) : undefined;
+    const p =
+      item.expr.kind === 'member' && item.expr.path.length === 1
+        ? findProperty(type, item.expr.path[0] as string)
+        : undefined;
     if (!p) throw new ODataNotImplementedError('The document store sorts by properties only', '$orderby');
     keys.push({ field: columnOf(p), direction: item.direction === 'asc' ? 1 : -1, property: p.name });
   }
   for (const k of type.key) {
     const p = findProperty(type, k);
-    if (p && !keys.some((x) => x.property === k)) keys.push({ field: columnOf(p), direction: 1, property: k });
+    if (p && !keys.some((x) => x.property === k))
+      keys.push({ field: columnOf(p), direction: 1, property: k });
   }
   return keys;
 }
 
 /** "Strictly after `last`" in Mongo's order (null/missing first ascending, last descending). */
 export function mongoKeysetPredicate(keys: MongoSortKey[], last: readonly unknown[]): MongoDoc {
-  if (last.length !== keys.length) throw new ODataValidationError('Skip token does not match the sort order', '$skiptoken');
+  if (last.length !== keys.length)
+    throw new ODataValidationError('Skip token does not match the sort order', '$skiptoken');
   let acc: MongoDoc | undefined;
   for (let i = keys.length - 1; i >= 0; i--) {
     const k = keys[i] as MongoSortKey;
     const v = last[i] ?? null;
     const after: MongoDoc =
-      k.direction === 1 ? (v === null ? { [k.field]: { $ne: null } } : { [k.field]: { $gt: v } }) : v === null ? MATCH_NONE : or({ [k.field]: { $lt: v } }, { [k.field]: null });
+      k.direction === 1
+        ? v === null
+          ? { [k.field]: { $ne: null } }
+          : { [k.field]: { $gt: v } }
+        : v === null
+          ? MATCH_NONE
+          : or({ [k.field]: { $lt: v } }, { [k.field]: null });
     acc = acc ? or(after, and({ [k.field]: { $eq: v } }, acc)) : after;
   }
   return acc ?? {};
@@ -184,17 +216,27 @@ export interface MongoQuery {
 }
 
 /** Everything for a `find()`: filter (scope AND $filter AND keyset), sort, projection, skip/limit. */
-export function compileMongoQuery(query: QueryOptions, opts: MongoCompileOptions & { scope?: MongoDoc; after?: readonly unknown[]; limit?: number }): MongoQuery {
+export function compileMongoQuery(
+  query: QueryOptions,
+  opts: MongoCompileOptions & { scope?: MongoDoc; after?: readonly unknown[]; limit?: number },
+): MongoQuery {
   const type = typeOf(opts);
   const sort = compileMongoSort(query.orderby, opts);
   const parts: MongoDoc[] = [];
   if (opts.scope) parts.push(opts.scope);
   if (query.filter) parts.push(compileMongoFilter(query.filter, opts));
   if (opts.after) parts.push(mongoKeysetPredicate(sort, opts.after));
-  const wanted = !query.select || query.select.some((s) => s.path[0] === '*') ? undefined : new Set([...query.select.map((s) => s.path[0]), ...type.key, ...sort.map((s) => s.property)]);
+  const wanted =
+    !query.select || query.select.some((s) => s.path[0] === '*')
+      ? undefined
+      : new Set([...query.select.map((s) => s.path[0]), ...type.key, ...sort.map((s) => s.property)]);
   const projection: Record<string, 1> = {};
   for (const p of type.properties) if (!wanted || wanted.has(p.name)) projection[columnOf(p)] = 1;
-  const out: MongoQuery = { filter: parts.length === 0 ? {} : parts.length === 1 ? (parts[0] as MongoDoc) : and(...parts), sort, projection };
+  const out: MongoQuery = {
+    filter: parts.length === 0 ? {} : parts.length === 1 ? (parts[0] as MongoDoc) : and(...parts),
+    sort,
+    projection,
+  };
   if (query.skip) out.skip = query.skip;
   const limit = opts.limit ?? query.top;
   if (limit !== undefined) out.limit = limit;
@@ -202,6 +244,9 @@ export function compileMongoQuery(query: QueryOptions, opts: MongoCompileOptions
 }
 
 /** Filter for `countDocuments` ($top/$skip do not apply to counts). */
-export function compileMongoCount(query: QueryOptions, opts: MongoCompileOptions & { scope?: MongoDoc }): MongoDoc {
+export function compileMongoCount(
+  query: QueryOptions,
+  opts: MongoCompileOptions & { scope?: MongoDoc },
+): MongoDoc {
   return compileMongoQuery({ ...(query.filter ? { filter: query.filter } : {}) }, opts).filter;
 }

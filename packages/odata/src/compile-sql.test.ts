@@ -21,7 +21,19 @@ function openDb(caseSensitiveLike: boolean): InstanceType<typeof Database> {
   db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
   const ins = db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)');
   for (const r of rows) {
-    ins.run([r.Id, r.Name, r.Area, r.Count, r.Price, r.Big, r.IsExternal === null ? null : r.IsExternal ? 1 : 0, r.Created, r.Day, r.Uid, r.ProjectId]);
+    ins.run([
+      r.Id,
+      r.Name,
+      r.Area,
+      r.Count,
+      r.Price,
+      r.Big,
+      r.IsExternal === null ? null : r.IsExternal ? 1 : 0,
+      r.Created,
+      r.Day,
+      r.Uid,
+      r.ProjectId,
+    ]);
   }
   const insP = db.prepare('INSERT INTO "Projects" VALUES (?,?)');
   for (const p of projects) insP.run([p.Id, p.Title]);
@@ -49,7 +61,12 @@ function referenceIds(set: 'Elements' | 'Projects', q: QueryOptions): number[] {
     }
   };
   const source = (set === 'Elements' ? rows : projects) as Row[];
-  return source.filter((row) => evaluate(q.filter as NonNullable<QueryOptions['filter']>, { row, vars: {}, intKinds }, data) === true).map((r) => r.Id);
+  return source
+    .filter(
+      (row) =>
+        evaluate(q.filter as NonNullable<QueryOptions['filter']>, { row, vars: {}, intKinds }, data) === true,
+    )
+    .map((r) => r.Id);
 }
 
 describe.each([
@@ -87,7 +104,15 @@ describe.each([
 
 describe('SQL paging', () => {
   const db = openDb(false);
-  it.each(['', 'Name', 'Name desc', 'Area desc,Name', 'IsExternal,Created desc', 'length(Name) desc', 'Count,Area'])('keyset pages equal one full query ordered by "%s"', (orderby) => {
+  it.each([
+    '',
+    'Name',
+    'Name desc',
+    'Area desc,Name',
+    'IsExternal,Created desc',
+    'length(Name) desc',
+    'Count,Area',
+  ])('keyset pages equal one full query ordered by "%s"', (orderby) => {
     const base = `$select=Id,Name${orderby ? `&$orderby=${encodeURIComponent(orderby)}` : ''}`;
     const q = prepare('Elements', base);
     const opts = { model, entityType: 'Elements' };
@@ -109,15 +134,26 @@ describe('SQL paging', () => {
 
   it('applies $top/$skip and the access scope', () => {
     const q = prepare('Elements', '$orderby=Id desc&$top=3&$skip=2&$select=Name');
-    const plan = compileSqlQuery(q, { model, entityType: 'Elements', scope: { sql: '"t0"."ProjectId" = ?', params: [2] } });
+    const plan = compileSqlQuery(q, {
+      model,
+      entityType: 'Elements',
+      scope: { sql: '"t0"."ProjectId" = ?', params: [2] },
+    });
     const got = db.prepare(plan.sql).all(plan.params) as Record<string, unknown>[];
-    const want = rows.filter((r) => r.ProjectId === 2).sort((a, b) => b.Id - a.Id).slice(2, 5).map((r) => r.Id);
+    const want = rows
+      .filter((r) => r.ProjectId === 2)
+      .sort((a, b) => b.Id - a.Id)
+      .slice(2, 5)
+      .map((r) => r.Id);
     expect(got.map((r) => r.Id)).toEqual(want);
     expect(plan.columns).toEqual(['Id', 'Name']);
   });
 
   it('never interpolates values into SQL', () => {
-    const q = prepare('Elements', `$filter=${encodeURIComponent("Name eq 'x'' OR 1=1 --' or contains(Name,'%') or Area gt 12.5")}`);
+    const q = prepare(
+      'Elements',
+      `$filter=${encodeURIComponent("Name eq 'x'' OR 1=1 --' or contains(Name,'%') or Area gt 12.5")}`,
+    );
     const plan = compileSqlQuery(q, { model, entityType: 'Elements' });
     expect(plan.sql).not.toContain("'x");
     expect(plan.sql).not.toContain('12.5');

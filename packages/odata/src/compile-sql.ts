@@ -29,7 +29,8 @@ function entityTypeOf(opts: SqlCompileOptions): EntityType {
   if (typeof opts.entityType !== 'string') return opts.entityType;
   const set = opts.model.entitySets.find((s) => s.name === opts.entityType);
   const type = findEntityType(opts.model, set ? set.entityType : opts.entityType);
-  if (!type) throw new ODataValidationError(`Unknown entity type '${opts.entityType}'`, String(opts.entityType));
+  if (!type)
+    throw new ODataValidationError(`Unknown entity type '${opts.entityType}'`, String(opts.entityType));
   return type;
 }
 
@@ -63,7 +64,10 @@ export function compileSortKeys(orderby: OrderByItem[] | undefined, opts: SqlCom
   const sorted = new Set<string>();
   (orderby ?? []).forEach((item, i) => {
     const f = compileSqlExpr(item.expr, ctx, 'exact');
-    const prop = item.expr.kind === 'member' && item.expr.path.length === 1 ? findProperty(type, item.expr.path[0] as string) : undefined;
+    const prop =
+      item.expr.kind === 'member' && item.expr.path.length === 1
+        ? findProperty(type, item.expr.path[0] as string)
+        : undefined;
     if (prop) sorted.add(prop.name);
     keys.push({ ...f, direction: item.direction, output: prop ? prop.name : `$k${i}`, hidden: !prop });
   });
@@ -71,7 +75,13 @@ export function compileSortKeys(orderby: OrderByItem[] | undefined, opts: SqlCom
     if (sorted.has(k)) continue;
     const prop = findProperty(type, k);
     if (!prop) throw new ODataValidationError(`Key property ${k} missing on ${type.name}`, k);
-    keys.push({ sql: `${quoteIdent(ROOT_ALIAS)}.${quoteIdent(columnOf(prop))}`, params: [], direction: 'asc', output: k, hidden: false });
+    keys.push({
+      sql: `${quoteIdent(ROOT_ALIAS)}.${quoteIdent(columnOf(prop))}`,
+      params: [],
+      direction: 'asc',
+      output: k,
+      hidden: false,
+    });
   }
   return keys;
 }
@@ -81,15 +91,28 @@ export function compileSortKeys(orderby: OrderByItem[] | undefined, opts: SqlCom
  * (NULLs first ascending, last descending). Values come from the previous page's last row.
  */
 export function keysetPredicateSql(keys: SortKey[], last: readonly SqlValue[]): SqlFragment {
-  if (last.length !== keys.length) throw new ODataValidationError('Skip token does not match the sort order', '$skiptoken');
+  if (last.length !== keys.length)
+    throw new ODataValidationError('Skip token does not match the sort order', '$skiptoken');
   const after = (k: SortKey, v: SqlValue): SqlFragment => {
-    if (k.direction === 'asc') return v === null ? { sql: `${k.sql} IS NOT NULL`, params: [...k.params] } : { sql: `${k.sql} > ?`, params: [...k.params, v] };
-    return v === null ? { sql: '0', params: [] } : { sql: `(${k.sql} < ? OR ${k.sql} IS NULL)`, params: [...k.params, v, ...k.params] };
+    if (k.direction === 'asc')
+      return v === null
+        ? { sql: `${k.sql} IS NOT NULL`, params: [...k.params] }
+        : { sql: `${k.sql} > ?`, params: [...k.params, v] };
+    return v === null
+      ? { sql: '0', params: [] }
+      : { sql: `(${k.sql} < ? OR ${k.sql} IS NULL)`, params: [...k.params, v, ...k.params] };
   };
   // Plain ascending non-null keys: a row value comparison, which SQLite can serve from an index.
-  if (keys.every((k) => k.direction === 'asc') && last.every((v) => v !== null) && keys.every((k) => k.params.length === 0)) {
+  if (
+    keys.every((k) => k.direction === 'asc') &&
+    last.every((v) => v !== null) &&
+    keys.every((k) => k.params.length === 0)
+  ) {
     const lhs = keys.map((k) => k.sql).join(', ');
-    return { sql: keys.length === 1 ? `${lhs} > ?` : `(${lhs}) > (${keys.map(() => '?').join(', ')})`, params: [...last] };
+    return {
+      sql: keys.length === 1 ? `${lhs} > ?` : `(${lhs}) > (${keys.map(() => '?').join(', ')})`,
+      params: [...last],
+    };
   }
   let acc: SqlFragment | undefined;
   for (let i = keys.length - 1; i >= 0; i--) {
@@ -97,7 +120,11 @@ export function keysetPredicateSql(keys: SortKey[], last: readonly SqlValue[]): 
     const v = last[i] as SqlValue;
     const a = after(k, v);
     if (!acc) acc = a;
-    else acc = { sql: `(${a.sql} OR (${k.sql} IS ? AND ${acc.sql}))`, params: [...a.params, ...k.params, v, ...acc.params] };
+    else
+      acc = {
+        sql: `(${a.sql} OR (${k.sql} IS ? AND ${acc.sql}))`,
+        params: [...a.params, ...k.params, v, ...acc.params],
+      };
   }
   return acc ?? { sql: '1', params: [] };
 }
@@ -123,9 +150,16 @@ export function compileSqlQuery(query: QueryOptions, opts: SqlQueryOptions): Sql
   const type = entityTypeOf(opts);
   const columns = selectedProperties(query, type);
   // Sort values must come back with each row to build the next skip token.
-  const sortKeys = compileSortKeys(query.orderby, opts).map((k) => (!k.hidden && !columns.includes(k.output) ? { ...k, hidden: true } : k));
-  const select: SqlFragment[] = columns.map((name) => ({ sql: `${quoteIdent(ROOT_ALIAS)}.${quoteIdent(columnOf(findProperty(type, name) as NonNullable<ReturnType<typeof findProperty>>))} AS ${quoteIdent(name)}`, params: [] }));
-  for (const k of sortKeys) if (k.hidden && !columns.includes(k.output)) select.push({ sql: `${k.sql} AS ${quoteIdent(k.output)}`, params: k.params });
+  const sortKeys = compileSortKeys(query.orderby, opts).map((k) =>
+    !k.hidden && !columns.includes(k.output) ? { ...k, hidden: true } : k,
+  );
+  const select: SqlFragment[] = columns.map((name) => ({
+    sql: `${quoteIdent(ROOT_ALIAS)}.${quoteIdent(columnOf(findProperty(type, name) as NonNullable<ReturnType<typeof findProperty>>))} AS ${quoteIdent(name)}`,
+    params: [],
+  }));
+  for (const k of sortKeys)
+    if (k.hidden && !columns.includes(k.output))
+      select.push({ sql: `${k.sql} AS ${quoteIdent(k.output)}`, params: k.params });
   const where = whereParts(query, opts);
   if (opts.after) where.push(keysetPredicateSql(sortKeys, opts.after));
   const params: SqlValue[] = [...select.flatMap((s) => s.params)];

@@ -3,7 +3,10 @@ import { findEntityType, findProperty } from './model';
 
 /** Escapes text for XML attribute values and content. */
 export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 const attr = (name: string, value: string): string => ` ${name}="${xmlEscape(value)}"`;
@@ -12,12 +15,22 @@ function navigationXml(model: EntityModel, type: EntityType, nav: NavigationDef)
   const target = `${model.namespace}.${nav.target}`;
   let open = `<NavigationProperty${attr('Name', nav.name)}${attr('Type', nav.collection ? `Collection(${target})` : target)}`;
   // A single-valued navigation is required exactly when its foreign key columns are.
-  if (!nav.collection && nav.constraint?.length && nav.constraint.every((c) => findProperty(type, c.property)?.nullable === false)) open += attr('Nullable', 'false');
+  if (
+    !nav.collection &&
+    nav.constraint?.length &&
+    nav.constraint.every((c) => findProperty(type, c.property)?.nullable === false)
+  )
+    open += attr('Nullable', 'false');
   if (nav.partner) open += attr('Partner', nav.partner);
   // CSDL allows referential constraints only on the dependent (single-valued) side.
   const constraints = nav.collection ? [] : (nav.constraint ?? []);
   if (constraints.length === 0) return `${open}/>`;
-  const inner = constraints.map((c) => `<ReferentialConstraint${attr('Property', c.property)}${attr('ReferencedProperty', c.referencedProperty)}/>`).join('');
+  const inner = constraints
+    .map(
+      (c) =>
+        `<ReferentialConstraint${attr('Property', c.property)}${attr('ReferencedProperty', c.referencedProperty)}/>`,
+    )
+    .join('');
   return `${open}>${inner}</NavigationProperty>`;
 }
 
@@ -43,7 +56,9 @@ function containerXml(model: EntityModel): string {
       const bindings = (type?.navigation ?? [])
         .map((n) => {
           const target = model.entitySets.find((t) => t.entityType === n.target);
-          return target ? `<NavigationPropertyBinding${attr('Path', n.name)}${attr('Target', target.name)}/>` : '';
+          return target
+            ? `<NavigationPropertyBinding${attr('Path', n.name)}${attr('Target', target.name)}/>`
+            : '';
         })
         .join('');
       const open = `<EntitySet${attr('Name', s.name)}${attr('EntityType', `${model.namespace}.${s.entityType}`)}`;

@@ -23,7 +23,13 @@ export class ODataError extends Error {
 /** Malformed query text (400). */
 export class ODataSyntaxError extends ODataError {
   constructor(message: string, position?: number, target?: string) {
-    super(400, 'SyntaxError', position === undefined ? message : `${message} (at position ${position})`, position, target);
+    super(
+      400,
+      'SyntaxError',
+      position === undefined ? message : `${message} (at position ${position})`,
+      position,
+      target,
+    );
   }
 }
 

@@ -23,11 +23,79 @@ const r = rng(20261123);
 const int = (n: number): number => Math.floor(r() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
 
-const PROPS = ['Id', 'Name', 'Area', 'Count', 'Price', 'Big', 'IsExternal', 'Created', 'Day', 'Uid', 'ProjectId', 'Project/Title', 'Nope'];
-const LITERALS = ["'x'", "'O''Brien'", "'%_'", '0', '-3', '2.5', '1.5E+3', 'INF', 'NaN', 'null', 'true', 'false', '2024-01-01', '2024-01-01T00:00:00Z', '12:00', "duration'P1D'", '01234567-89ab-cdef-0123-456789abcdef', "binary'Zg'", '99999999999999999999'];
-const FUNCS1 = ['length', 'tolower', 'toupper', 'trim', 'year', 'month', 'day', 'hour', 'minute', 'second', 'fractionalseconds', 'date', 'time', 'round', 'floor', 'ceiling', 'totaloffsetminutes'];
+const PROPS = [
+  'Id',
+  'Name',
+  'Area',
+  'Count',
+  'Price',
+  'Big',
+  'IsExternal',
+  'Created',
+  'Day',
+  'Uid',
+  'ProjectId',
+  'Project/Title',
+  'Nope',
+];
+const LITERALS = [
+  "'x'",
+  "'O''Brien'",
+  "'%_'",
+  '0',
+  '-3',
+  '2.5',
+  '1.5E+3',
+  'INF',
+  'NaN',
+  'null',
+  'true',
+  'false',
+  '2024-01-01',
+  '2024-01-01T00:00:00Z',
+  '12:00',
+  "duration'P1D'",
+  '01234567-89ab-cdef-0123-456789abcdef',
+  "binary'Zg'",
+  '99999999999999999999',
+];
+const FUNCS1 = [
+  'length',
+  'tolower',
+  'toupper',
+  'trim',
+  'year',
+  'month',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'fractionalseconds',
+  'date',
+  'time',
+  'round',
+  'floor',
+  'ceiling',
+  'totaloffsetminutes',
+];
 const FUNCS2 = ['contains', 'startswith', 'endswith', 'indexof', 'concat', 'substring'];
-const BINARY = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or', 'add', 'sub', 'mul', 'div', 'divby', 'mod', 'has'];
+const BINARY = [
+  'eq',
+  'ne',
+  'lt',
+  'le',
+  'gt',
+  'ge',
+  'and',
+  'or',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'divby',
+  'mod',
+  'has',
+];
 
 function genExpr(depth: number): string {
   const d = depth - 1;
@@ -53,7 +121,40 @@ function genExpr(depth: number): string {
   }
 }
 
-const NOISE = ["'", '"', '(', ')', ',', '/', ' ', '%', '%2', '%27', '%28', '&', '=', ';', '$', '@', '#', '-', '.', ':', '[', ']', '{', '}', '\u0000', 'ü', '日', '\ud800', 'eq', 'not', 'any(', '$it'];
+const NOISE = [
+  "'",
+  '"',
+  '(',
+  ')',
+  ',',
+  '/',
+  ' ',
+  '%',
+  '%2',
+  '%27',
+  '%28',
+  '&',
+  '=',
+  ';',
+  '$',
+  '@',
+  '#',
+  '-',
+  '.',
+  ':',
+  '[',
+  ']',
+  '{',
+  '}',
+  '\u0000',
+  'ü',
+  '日',
+  '\ud800',
+  'eq',
+  'not',
+  'any(',
+  '$it',
+];
 
 function mutate(s: string): string {
   let out = s;
@@ -76,7 +177,20 @@ function mutate(s: string): string {
   return out;
 }
 
-const OPTIONS = ['$filter', '$orderby', '$select', '$expand', '$top', '$skip', '$count', '$search', '$skiptoken', '$format', '@p', 'custom'];
+const OPTIONS = [
+  '$filter',
+  '$orderby',
+  '$select',
+  '$expand',
+  '$top',
+  '$skip',
+  '$count',
+  '$search',
+  '$skiptoken',
+  '$format',
+  '@p',
+  'custom',
+];
 
 function genQuery(): string {
   const parts: string[] = [];
@@ -86,7 +200,8 @@ function genQuery(): string {
     if (name === '$filter' || name === '@p') value = genExpr(3);
     else if (name === '$orderby') value = `${genExpr(1)} ${pick(['asc', 'desc', ''])}`.trim();
     else if (name === '$select') value = [pick(PROPS), pick(PROPS)].join(',');
-    else if (name === '$expand') value = `${pick(['Project', 'Nope', 'Project($select=Title)', 'Project($filter=Title eq null;$top=1)'])}`;
+    else if (name === '$expand')
+      value = `${pick(['Project', 'Nope', 'Project($select=Title)', 'Project($filter=Title eq null;$top=1)'])}`;
     else value = pick(['1', '-1', 'true', 'x', '', '10']);
     const encoded = r() < 0.5 ? encodeURIComponent(value) : value.replace(/ /g, '%20');
     parts.push(`${name}=${encoded}`);
@@ -97,9 +212,24 @@ function genQuery(): string {
 
 const { rows, projects } = makeRows(30);
 const db = new Database(':memory:');
-db.exec('CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)');
+db.exec(
+  'CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)',
+);
 db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
-for (const x of rows) db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([x.Id, x.Name, x.Area, x.Count, x.Price, x.Big, x.IsExternal === null ? null : Number(x.IsExternal), x.Created, x.Day, x.Uid, x.ProjectId]);
+for (const x of rows)
+  db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([
+    x.Id,
+    x.Name,
+    x.Area,
+    x.Count,
+    x.Price,
+    x.Big,
+    x.IsExternal === null ? null : Number(x.IsExternal),
+    x.Created,
+    x.Day,
+    x.Uid,
+    x.ProjectId,
+  ]);
 for (const p of projects) db.prepare('INSERT INTO "Projects" VALUES (?,?)').run([p.Id, p.Title]);
 
 function exercise(query: string, set: 'Elements' | 'Projects', stats: Record<string, number>): void {
@@ -145,7 +275,9 @@ describe('fuzz', () => {
   it('random bytes only ever raise package errors', () => {
     const stats: Record<string, number> = {};
     for (let i = 0; i < 1500; i++) {
-      const s = Array.from({ length: int(40) }, () => String.fromCharCode(int(r() < 0.8 ? 128 : 0xffff))).join('');
+      const s = Array.from({ length: int(40) }, () =>
+        String.fromCharCode(int(r() < 0.8 ? 128 : 0xffff)),
+      ).join('');
       exercise(s, 'Elements', stats);
       exercise(`$filter=${s}`, 'Elements', stats);
     }

@@ -6,7 +6,14 @@
 /** Syntax tree types produced by the parser. */
 export type { Expr, LiteralNode, OrderByItem, QueryOptions, SelectItem, ExpandItem, SearchExpr } from './ast';
 /** Error classes; each carries `status` (400/410/501), `code`, `target` and `position`. */
-export { ODataError, ODataSyntaxError, ODataValidationError, ODataNotImplementedError, ODataSkipTokenError, ODataGoneError } from './errors';
+export {
+  ODataError,
+  ODataSyntaxError,
+  ODataValidationError,
+  ODataNotImplementedError,
+  ODataSkipTokenError,
+  ODataGoneError,
+} from './errors';
 /** Entity model types and lookups. */
 export type { EntityModel, EntityType, EntitySet, PropertyDef, NavigationDef, EdmPrimitive } from './model';
 export { findEntityType, findProperty, findNavigation, columnOf, tableOf } from './model';
@@ -19,13 +26,28 @@ export { validateQuery } from './validate';
 /** parseQueryOptions + validateQuery in one call. */
 export { parseODataQuery } from './parse-and-validate';
 /** SQLite: filter, sort keys, full page query, count and keyset predicate, all with bound parameters. */
-export { compileFilterSql, compileSortKeys, compileSqlQuery, compileCountSql, keysetPredicateSql, sortValuesOf, ROOT_ALIAS } from './compile-sql';
+export {
+  compileFilterSql,
+  compileSortKeys,
+  compileSqlQuery,
+  compileCountSql,
+  keysetPredicateSql,
+  sortValuesOf,
+  ROOT_ALIAS,
+} from './compile-sql';
 export type { SortKey, SqlQuery, SqlQueryOptions } from './compile-sql';
 export type { SqlFragment, SqlValue, SqlCompileOptions } from './sql-types';
 /** Identifier quoting and LIKE escaping used by the SQL compiler (for the API's own scope clauses). */
 export { quoteIdent, escapeLike } from './sql-types';
 /** MongoDB: filter documents, sort, keyset predicate and count filter. */
-export { compileMongoFilter, compileMongoSort, compileMongoQuery, compileMongoCount, mongoKeysetPredicate, MATCH_NONE } from './compile-mongo';
+export {
+  compileMongoFilter,
+  compileMongoSort,
+  compileMongoQuery,
+  compileMongoCount,
+  mongoKeysetPredicate,
+  MATCH_NONE,
+} from './compile-mongo';
 export type { MongoDoc, MongoQuery, MongoSortKey, MongoCompileOptions } from './compile-mongo';
 /** `$metadata` (CSDL XML 4.0) and the service document. */
 export { writeCsdlXml, writeServiceDocument, xmlEscape } from './csdl-xml';

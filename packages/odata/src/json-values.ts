@@ -40,7 +40,12 @@ export function encodeValue(type: EdmPrimitive, v: unknown): string {
 export function keyPredicate(type: EntityType, row: Record<string, unknown>): string {
   const lit = (p: PropertyDef | undefined, v: unknown): string => {
     if (p && (p.type === 'Edm.String' || p.type === 'Edm.Date' || p.type === 'Edm.DateTimeOffset')) {
-      const s = p.type === 'Edm.String' ? `'${String(v).replace(/'/g, "''")}'` : p.type === 'Edm.Date' ? String(v).slice(0, 10) : (dateTimeOffsetJson(v) ?? '');
+      const s =
+        p.type === 'Edm.String'
+          ? `'${String(v).replace(/'/g, "''")}'`
+          : p.type === 'Edm.Date'
+            ? String(v).slice(0, 10)
+            : (dateTimeOffsetJson(v) ?? '');
       return encodeURIComponent(s).replace(/%27/g, "'");
     }
     return String(v);

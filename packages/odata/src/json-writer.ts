@@ -36,9 +36,14 @@ const TYPE_ANNOTATION: Partial<Record<PropertyDef['type'], string>> = {
 function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown>) => string {
   const level = opts.metadata ?? 'minimal';
   const names = opts.properties ?? opts.entityType.properties.map((p) => p.name);
-  const props = names.map((n) => opts.entityType.properties.find((p) => p.name === n)).filter((p): p is PropertyDef => p !== undefined);
+  const props = names
+    .map((n) => opts.entityType.properties.find((p) => p.name === n))
+    .filter((p): p is PropertyDef => p !== undefined);
   const fields = props.map((p) => {
-    const ann = level === 'full' && TYPE_ANNOTATION[p.type] ? `${JSON.stringify(`${p.name}@odata.type`)}:"#${TYPE_ANNOTATION[p.type]}",` : '';
+    const ann =
+      level === 'full' && TYPE_ANNOTATION[p.type]
+        ? `${JSON.stringify(`${p.name}@odata.type`)}:"#${TYPE_ANNOTATION[p.type]}",`
+        : '';
     return { name: p.name, type: p.type, prefix: `${ann}${JSON.stringify(p.name)}:` };
   });
   const typeName = `#${opts.model.namespace}.${opts.entityType.name}`;
@@ -66,7 +71,11 @@ export function defaultContextUrl(serviceRoot: string, entitySet: string, proper
  * waiting for 'drain' whenever the socket is full so memory stays flat. Stops reading rows if the
  * destination closes early. Resolves with the number of rows written.
  */
-export async function writeEntityCollection(out: Writable, rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>, opts: CollectionWriterOptions): Promise<number> {
+export async function writeEntityCollection(
+  out: Writable,
+  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+  opts: CollectionWriterOptions,
+): Promise<number> {
   const level = opts.metadata ?? 'minimal';
   const chunkSize = opts.chunkSize ?? 64 * 1024;
   const encode = rowEncoder(opts);
@@ -85,7 +94,10 @@ export async function writeEntityCollection(out: Writable, rows: AsyncIterable<R
   };
   try {
     const head: string[] = [];
-    if (level !== 'none') head.push(`"@odata.context":${JSON.stringify(opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties))}`);
+    if (level !== 'none')
+      head.push(
+        `"@odata.context":${JSON.stringify(opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties))}`,
+      );
     if (opts.count !== undefined) head.push(`"@odata.count":${opts.count}`);
     buf = `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
     let written = 0;
@@ -108,7 +120,10 @@ export async function writeEntityCollection(out: Writable, rows: AsyncIterable<R
 }
 
 /** A single entity (GET Set(key)) with its context. */
-export function writeEntity(row: Record<string, unknown>, opts: Omit<CollectionWriterOptions, 'count' | 'nextLink' | 'chunkSize'>): string {
+export function writeEntity(
+  row: Record<string, unknown>,
+  opts: Omit<CollectionWriterOptions, 'count' | 'nextLink' | 'chunkSize'>,
+): string {
   const body = rowEncoder(opts)(row);
   if ((opts.metadata ?? 'minimal') === 'none') return body;
   const ctx = `"@odata.context":${JSON.stringify(`${opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties)}/$entity`)}`;

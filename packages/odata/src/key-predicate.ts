@@ -27,16 +27,26 @@ export function parseKeyPredicate(text: string, type: EntityType, model: EntityM
   }
   p.expectPunct(')');
   if (!p.atEnd()) throw p.error('Unexpected text after key predicate');
-  if (pairs.length !== type.key.length) throw new ODataValidationError(`${type.name} has ${type.key.length} key properties`, 'key');
-  if (pairs.length > 1 && pairs.some(([n]) => n === undefined)) throw new ODataSyntaxError('Composite keys need name=value pairs', 0);
+  if (pairs.length !== type.key.length)
+    throw new ODataValidationError(`${type.name} has ${type.key.length} key properties`, 'key');
+  if (pairs.length > 1 && pairs.some(([n]) => n === undefined))
+    throw new ODataSyntaxError('Composite keys need name=value pairs', 0);
   const out: KeyValues = {};
   pairs.forEach(([name, expr], i) => {
     const keyName = name ?? (type.key[i] as string);
     const prop = type.properties.find((x) => x.name === keyName);
-    if (!prop || !type.key.includes(keyName)) throw new ODataValidationError(`'${keyName}' is not a key property of ${type.name}`, keyName);
-    if (expr.kind !== 'literal' || expr.value === null || Array.isArray(expr.value) || typeof expr.value === 'boolean') throw new ODataValidationError('Key values must be literals', keyName);
+    if (!prop || !type.key.includes(keyName))
+      throw new ODataValidationError(`'${keyName}' is not a key property of ${type.name}`, keyName);
+    if (
+      expr.kind !== 'literal' ||
+      expr.value === null ||
+      Array.isArray(expr.value) ||
+      typeof expr.value === 'boolean'
+    )
+      throw new ODataValidationError('Key values must be literals', keyName);
     const kind = checkExpr(expr, { model, type, variables: {} });
-    if (!matches(prop, kind)) throw new ODataValidationError(`Key ${keyName} is ${prop.type}, got ${kind}`, keyName);
+    if (!matches(prop, kind))
+      throw new ODataValidationError(`Key ${keyName} is ${prop.type}, got ${kind}`, keyName);
     if (keyName in out) throw new ODataValidationError(`Key ${keyName} given twice`, keyName);
     out[keyName] = expr.value;
   });

@@ -29,7 +29,8 @@ export interface Token {
 // Order matters: the more specific shapes (guid, dates, times) must win over numbers and names.
 const WS = /[ \t]+/y;
 const GUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\w.-])/y;
-const DATE_TIME_OFFSET = /-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})(?![\w.:])/iy;
+const DATE_TIME_OFFSET =
+  /-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})(?![\w.:])/iy;
 const DATE = /-?\d{4,}-\d{2}-\d{2}(?![\w.:-])/y;
 const TIME_OF_DAY = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\w.:])/y;
 const NUMBER = /[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -53,7 +54,16 @@ function readQuoted(s: string, pos: number, quote: "'" | '"'): { value: string; 
     if (quote === '"' && c === '\\') {
       const n = s[i + 1];
       if (n === undefined) throw new ODataSyntaxError('Unterminated string literal', pos);
-      const esc: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+      const esc: Record<string, string> = {
+        '"': '"',
+        '\\': '\\',
+        '/': '/',
+        b: '\b',
+        f: '\f',
+        n: '\n',
+        r: '\r',
+        t: '\t',
+      };
       if (n === 'u') {
         const hex = s.slice(i + 2, i + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new ODataSyntaxError('Bad \\u escape in JSON string', i);
@@ -104,7 +114,8 @@ export function tokenize(s: string): Token[] {
     else if ((m = match(TIME_OF_DAY, s, pos))) push('timeOfDay', m, pos + m.length);
     else if ((m = match(NUMBER, s, pos))) {
       const next = s[pos + m.length];
-      if (next !== undefined && /[\p{L}\p{N}_.]/u.test(next)) throw new ODataSyntaxError(`Malformed number '${m}${next}'`, pos + m.length);
+      if (next !== undefined && /[\p{L}\p{N}_.]/u.test(next))
+        throw new ODataSyntaxError(`Malformed number '${m}${next}'`, pos + m.length);
       push('number', m, pos + m.length);
     } else if ((m = match(IDENT, s, pos))) {
       if (s[pos + m.length] === "'" && !m.startsWith('$')) {

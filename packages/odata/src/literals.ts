@@ -11,14 +11,22 @@ const SEC = '(?:[0-5]\\d|60)';
 const FRAC = '(?:\\.\\d{1,12})?';
 const DATE_RE = new RegExp(`^(${YEAR})-(${MONTH})-(${DAY})$`);
 const TIME_RE = new RegExp(`^(${HOUR}):(${MIN})(?::(${SEC})(${FRAC}))?$`);
-const DTO_RE = new RegExp(`^(${YEAR})-(${MONTH})-(${DAY})T(${HOUR}):(${MIN})(?::(${SEC})(${FRAC}))?(Z|[+-]${HOUR}:${MIN})$`, 'i');
+const DTO_RE = new RegExp(
+  `^(${YEAR})-(${MONTH})-(${DAY})T(${HOUR}):(${MIN})(?::(${SEC})(${FRAC}))?(Z|[+-]${HOUR}:${MIN})$`,
+  'i',
+);
 const DURATION_RE = /^-?P(?=\d|T\d)(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/;
 const BASE64URL_RE = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
 const ENUM_MEMBER_RE = /^(?:[\p{L}_][\p{L}\p{N}_]*|[+-]?\d+)$/u;
 
 const INT64_MAX = 9223372036854775807n;
 
-function lit(tok: Token, type: LiteralNode['type'], value: LiteralNode['value'], extra?: Partial<LiteralNode>): LiteralNode {
+function lit(
+  tok: Token,
+  type: LiteralNode['type'],
+  value: LiteralNode['value'],
+  extra?: Partial<LiteralNode>,
+): LiteralNode {
   return { kind: 'literal', type, value, raw: tok.text, pos: tok.pos, ...extra };
 }
 
@@ -111,7 +119,8 @@ function typedLiteral(tok: Token): LiteralNode {
   if (lower === 'geography' || lower === 'geometry') return lit(tok, 'geo', body);
   if (prefix.includes('.')) {
     const members = body.split(',');
-    if (members.some((m) => !ENUM_MEMBER_RE.test(m))) throw new ODataSyntaxError(`Invalid enum value '${body}'`, tok.pos);
+    if (members.some((m) => !ENUM_MEMBER_RE.test(m)))
+      throw new ODataSyntaxError(`Invalid enum value '${body}'`, tok.pos);
     return lit(tok, 'enum', members, { enumType: prefix });
   }
   throw new ODataSyntaxError(`Unknown literal prefix '${prefix}'`, tok.pos);

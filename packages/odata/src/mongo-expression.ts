@@ -42,13 +42,18 @@ export function fieldOf(e: Expr, scope: Scope): string | undefined {
   if (e.kind !== 'member') return undefined;
   const r = resolvePath(e.path, scope, e.pos);
   if (r.navigations.length > 0 || r.variable !== undefined) {
-    throw new ODataNotImplementedError('Navigation paths and lambda operators are not supported by the document store', e.path.join('/'));
+    throw new ODataNotImplementedError(
+      'Navigation paths and lambda operators are not supported by the document store',
+      e.path.join('/'),
+    );
   }
   return r.property ? columnOf(r.property) : undefined;
 }
 
 const isNull = (x: unknown): MongoDoc => ({ $eq: [x, null] });
-const guard = (args: unknown[], expr: unknown): unknown => ({ $cond: [{ $or: args.map(isNull) }, null, expr] });
+const guard = (args: unknown[], expr: unknown): unknown => ({
+  $cond: [{ $or: args.map(isNull) }, null, expr],
+});
 
 /** Aggregation expression for a value; every input is normalised so missing fields read as null. */
 export function mongoValue(e: Expr, scope: Scope): unknown {
@@ -58,7 +63,8 @@ export function mongoValue(e: Expr, scope: Scope): unknown {
       return { $literal: mongoLiteral(e) };
     case 'member': {
       const f = fieldOf(e, scope);
-      if (!f) throw new ODataNotImplementedError('Entity-valued paths are not supported here', e.path.join('/'));
+      if (!f)
+        throw new ODataNotImplementedError('Entity-valued paths are not supported here', e.path.join('/'));
       return { $ifNull: [`$${f}`, null] };
     }
     case 'negate':
@@ -105,14 +111,25 @@ function mongoCall(e: CallNode, scope: Scope, v: (x: Expr) => unknown): unknown 
       return guard([x, y], { $eq: [{ $substrCP: [x, 0, { $strLenCP: y }] }, y] });
     case 'endswith':
       return guard([x, y], {
-        $cond: [{ $lt: [{ $strLenCP: x }, { $strLenCP: y }] }, false, { $eq: [{ $substrCP: [x, { $subtract: [{ $strLenCP: x }, { $strLenCP: y }] }, { $strLenCP: y }] }, y] }],
+        $cond: [
+          { $lt: [{ $strLenCP: x }, { $strLenCP: y }] },
+          false,
+          {
+            $eq: [
+              { $substrCP: [x, { $subtract: [{ $strLenCP: x }, { $strLenCP: y }] }, { $strLenCP: y }] },
+              y,
+            ],
+          },
+        ],
       });
     case 'length':
       return guard([x], { $strLenCP: x });
     case 'indexof':
       return guard([x, y], { $indexOfCP: [x, y] });
     case 'substring':
-      return guard(args, { $substrCP: [x, { $max: [y, 0] }, args.length === 3 ? { $max: [z, 0] } : { $strLenCP: x }] });
+      return guard(args, {
+        $substrCP: [x, { $max: [y, 0] }, args.length === 3 ? { $max: [z, 0] } : { $strLenCP: x }],
+      });
     case 'tolower':
       return guard([x], { $toLower: x });
     case 'toupper':
@@ -149,7 +166,9 @@ function mongoCall(e: CallNode, scope: Scope, v: (x: Expr) => unknown): unknown 
       return { $literal: new Date('0001-01-01T00:00:00.000Z') };
     case 'round':
       // $round rounds half to even; OData rounds half away from zero.
-      return guard([x], { $multiply: [{ $cond: [{ $lt: [x, 0] }, -1, 1] }, { $floor: { $add: [{ $abs: x }, 0.5] } }] });
+      return guard([x], {
+        $multiply: [{ $cond: [{ $lt: [x, 0] }, -1, 1] }, { $floor: { $add: [{ $abs: x }, 0.5] } }],
+      });
     case 'floor':
       return { $floor: x };
     case 'ceiling':

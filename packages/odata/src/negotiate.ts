@@ -7,15 +7,22 @@ import type { MetadataLevel } from './json-writer';
  */
 export function metadataLevel(format: string | undefined, accept: string | undefined): MetadataLevel {
   const source = format ?? accept ?? '';
-  if (format !== undefined && !/^(json|application\/json)(;.*)?$/i.test(format)) throw new ODataNotImplementedError(`Format '${format}' is not supported`, '$format');
+  if (format !== undefined && !/^(json|application\/json)(;.*)?$/i.test(format))
+    throw new ODataNotImplementedError(`Format '${format}' is not supported`, '$format');
   const m = /odata\.metadata=(minimal|full|none)/i.exec(source);
   return m ? (m[1]?.toLowerCase() as MetadataLevel) : 'minimal';
 }
 
 /** OData JSON error body `{"error":{"code","message","target"?}}` for any thrown value. */
-export function errorBody(err: unknown): { status: number; body: { error: { code: string; message: string; target?: string } } } {
+export function errorBody(err: unknown): {
+  status: number;
+  body: { error: { code: string; message: string; target?: string } };
+} {
   if (err instanceof ODataError) {
-    const error: { code: string; message: string; target?: string } = { code: err.code, message: err.message };
+    const error: { code: string; message: string; target?: string } = {
+      code: err.code,
+      message: err.message,
+    };
     if (err.target !== undefined) error.target = err.target;
     return { status: err.status, body: { error } };
   }

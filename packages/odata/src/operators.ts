@@ -4,7 +4,16 @@ import type { ArithmeticOp, ComparisonOp } from './ast';
  * Binding powers from the OData 4.01 operator precedence table (URL Conventions 5.1.1.15): `has` and
  * `in` are primary, then unary (`-`, `not`), multiplicative, additive, relational, equality, and, or.
  */
-export const BP = { or: 1, and: 2, equality: 3, relational: 4, additive: 5, multiplicative: 6, unary: 7, primary: 8 } as const;
+export const BP = {
+  or: 1,
+  and: 2,
+  equality: 3,
+  relational: 4,
+  additive: 5,
+  multiplicative: 6,
+  unary: 7,
+  primary: 8,
+} as const;
 
 export type InfixOp = ComparisonOp | ArithmeticOp | 'and' | 'or' | 'has' | 'in';
 

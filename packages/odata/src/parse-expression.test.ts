@@ -45,7 +45,7 @@ describe('expression precedence', () => {
     ['-Price', '(- Price)'],
     ['- Price mul 2', '(mul (- Price) 2)'],
     ['not (A and B)', '(not (and A B))'],
-    ['not(contains(Name,\'x\'))', '(not contains(Name "x"))'],
+    ["not(contains(Name,'x'))", '(not contains(Name "x"))'],
     ['((A)) and ((B or C))', '(and A (or B C))'],
     ["Name in ('a','b')", '(in Name ["a" "b"])'],
     ["not Name in ('a')", '(not (in Name ["a"]))'],
@@ -54,7 +54,7 @@ describe('expression precedence', () => {
     ["Name eq 'O''Brien'", '(eq Name "O\'Brien")'],
     ['Name eq null', '(eq Name null)'],
     ['Name ne null', '(ne Name null)'],
-    ['Name EQ \'x\' AND Price LT 2', '(and (eq Name "x") (lt Price 2))'],
+    ["Name EQ 'x' AND Price LT 2", '(and (eq Name "x") (lt Price 2))'],
     ['Items/any(i:i/Qty gt 2 and not i/Done)', 'Items/any(i: (and (gt i/Qty 2) (not i/Done)))'],
     ['Items/all(i:i/Tags/any(t:t/Name eq $it/Name))', 'Items/all(i: i/Tags/any(t: (eq t/Name $it/Name)))'],
   ])('%s  →  %s', (input, tree) => {
@@ -140,7 +140,9 @@ describe('query options', () => {
   });
 
   it('parses $expand with nested options at any depth', () => {
-    const q = parseQueryOptions('$expand=Items($filter=Qty%20gt%202;$select=Qty;$orderby=Qty%20desc;$top=3;$skip=1;$count=true;$expand=Product($select=Name;$levels=2)),Owner');
+    const q = parseQueryOptions(
+      '$expand=Items($filter=Qty%20gt%202;$select=Qty;$orderby=Qty%20desc;$top=3;$skip=1;$count=true;$expand=Product($select=Name;$levels=2)),Owner',
+    );
     const items = q.expand?.[0];
     expect(items?.path).toEqual(['Items']);
     expect(items?.options.filter && show(items.options.filter)).toBe('(gt Qty 2)');
@@ -155,10 +157,23 @@ describe('query options', () => {
   });
 
   it('records $compute/$apply as unsupported instead of failing', () => {
-    expect(parseQueryOptions('$apply=groupby((Name))&$compute=Price%20mul%202%20as%20X').unsupported).toEqual({ $apply: 'groupby((Name))', $compute: 'Price mul 2 as X' });
+    expect(parseQueryOptions('$apply=groupby((Name))&$compute=Price%20mul%202%20as%20X').unsupported).toEqual(
+      { $apply: 'groupby((Name))', $compute: 'Price mul 2 as X' },
+    );
   });
 
-  it.each(['$top=-1', '$top=1.5', '$skip=x', '$count=yes', '$filter=', '$bogus=1', '$top=1&$top=2', '$filter=%E0%A4%A', '$expand=A($top=1', "$orderby=Name asc desc"])('rejects %s', (q) => {
+  it.each([
+    '$top=-1',
+    '$top=1.5',
+    '$skip=x',
+    '$count=yes',
+    '$filter=',
+    '$bogus=1',
+    '$top=1&$top=2',
+    '$filter=%E0%A4%A',
+    '$expand=A($top=1',
+    '$orderby=Name asc desc',
+  ])('rejects %s', (q) => {
     expect(() => parseQueryOptions(q)).toThrow(ODataSyntaxError);
   });
 });

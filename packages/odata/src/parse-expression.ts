@@ -68,7 +68,8 @@ export class ExpressionParser {
       if (this.peek().type !== 'ws' || this.peek(1).type !== 'ident') return left;
       const opTok = this.peek(1);
       const op = opTok.text.toLowerCase();
-      if (isInfixOp(op) && this.peek(2).type === 'eof') throw this.error(`Expected an operand after '${opTok.text}'`, this.peek(2));
+      if (isInfixOp(op) && this.peek(2).type === 'eof')
+        throw this.error(`Expected an operand after '${opTok.text}'`, this.peek(2));
       if (this.peek(2).type !== 'ws') return left;
       if (!isInfixOp(op) || INFIX[op] <= minBp) return left;
       this.i += 3;
@@ -90,14 +91,23 @@ export class ExpressionParser {
       this.next();
       this.skipWs();
       const operand = this.parseExpr(BP.unary);
-      if (operand.kind === 'literal' && typeof operand.value === 'number' && ['int', 'decimal', 'double'].includes(operand.type)) {
+      if (
+        operand.kind === 'literal' &&
+        typeof operand.value === 'number' &&
+        ['int', 'decimal', 'double'].includes(operand.type)
+      ) {
         return { ...operand, value: -operand.value, raw: `-${operand.raw}`, pos: tok.pos };
       }
-      if (operand.kind === 'literal' && typeof operand.value === 'bigint') return numberLiteral(tok, `-${operand.raw}`);
+      if (operand.kind === 'literal' && typeof operand.value === 'bigint')
+        return numberLiteral(tok, `-${operand.raw}`);
       return { kind: 'negate', operand, pos: tok.pos };
     }
     // `not(...)` without the required space is accepted: clients emit it and it cannot mean anything else.
-    if (tok.type === 'ident' && tok.text.toLowerCase() === 'not' && (this.peek(1).type === 'ws' || this.isPunct('(', 1))) {
+    if (
+      tok.type === 'ident' &&
+      tok.text.toLowerCase() === 'not' &&
+      (this.peek(1).type === 'ws' || this.isPunct('(', 1))
+    ) {
       this.next();
       this.skipWs();
       return { kind: 'not', operand: this.parseExpr(BP.unary), pos: tok.pos };
@@ -154,7 +164,13 @@ export class ExpressionParser {
       }
       if (tok.text === 'INF' || tok.text === 'NaN') {
         this.next();
-        return { kind: 'literal', type: 'double', value: tok.text === 'INF' ? Infinity : NaN, raw: tok.text, pos: tok.pos };
+        return {
+          kind: 'literal',
+          type: 'double',
+          value: tok.text === 'INF' ? Infinity : NaN,
+          raw: tok.text,
+          pos: tok.pos,
+        };
       }
     }
     if (tok.text === '$root') {
@@ -164,7 +180,8 @@ export class ExpressionParser {
       return { kind: 'root', path: rest.kind === 'member' ? rest.path : ['…'], pos: tok.pos };
     }
     if (followedBy('(') && BUILTIN_FUNCTIONS.has(lower)) return this.parseBuiltinCall(tok, lower);
-    if (followedBy('(') && (lower === 'any' || lower === 'all')) throw this.error(`'${tok.text}' must follow a collection path`, tok);
+    if (followedBy('(') && (lower === 'any' || lower === 'all'))
+      throw this.error(`'${tok.text}' must follow a collection path`, tok);
     return this.parsePath();
   }
 
@@ -178,7 +195,13 @@ export class ExpressionParser {
       for (;;) {
         const t = this.peek();
         const afterIdent = this.peek(this.peek(1).type === 'ws' ? 2 : 1);
-        if (typeArgs && t.type === 'ident' && afterIdent.type === 'punct' && (afterIdent.text === ')' || afterIdent.text === ',') && t.text.includes('.')) {
+        if (
+          typeArgs &&
+          t.type === 'ident' &&
+          afterIdent.type === 'punct' &&
+          (afterIdent.text === ')' || afterIdent.text === ',') &&
+          t.text.includes('.')
+        ) {
           this.next();
           args.push({ kind: 'typeName', name: t.text, pos: t.pos });
         } else args.push(this.parseExpr(0));
@@ -191,7 +214,8 @@ export class ExpressionParser {
     this.expectPunct(')');
     if (typeArgs && args.length > 0) {
       const last = args[args.length - 1] as Expr;
-      if (last.kind === 'member' && last.path.length === 1) args[args.length - 1] = { kind: 'typeName', name: last.path[0] as string, pos: last.pos };
+      if (last.kind === 'member' && last.path.length === 1)
+        args[args.length - 1] = { kind: 'typeName', name: last.path[0] as string, pos: last.pos };
     }
     return { kind: 'call', name, args, pos: tok.pos };
   }
@@ -222,7 +246,8 @@ export class ExpressionParser {
       } else if (seg.type === 'ident') {
         path.push(seg.text);
         if (seg.text === '$count' || seg.text === '$filter') opaque ??= seg.text;
-        else if (seg.text.startsWith('$') && !['$it', '$this'].includes(seg.text)) throw this.error('Unexpected path segment', seg);
+        else if (seg.text.startsWith('$') && !['$it', '$this'].includes(seg.text))
+          throw this.error('Unexpected path segment', seg);
         if (this.isPunct('(')) {
           this.skipBalanced();
           opaque ??= seg.text.includes('.') ? 'function call' : 'key or function';
@@ -230,18 +255,21 @@ export class ExpressionParser {
             if (this.isPunct('(')) this.skipBalanced();
           }
         } else qualifiedOnly = seg.text.includes('.');
-      } else throw this.error("Expected a property name", seg);
+      } else throw this.error('Expected a property name', seg);
       if (!this.isPunct('/')) break;
       this.next();
       const t = this.peek();
       const lower = t.text.toLowerCase();
       if (t.type === 'ident' && (lower === 'any' || lower === 'all') && this.isPunct('(', 1)) {
-        const collection: Expr = opaque ? { kind: 'opaque', what: opaque, pos: first.pos } : { kind: 'member', path, pos: first.pos };
+        const collection: Expr = opaque
+          ? { kind: 'opaque', what: opaque, pos: first.pos }
+          : { kind: 'member', path, pos: first.pos };
         return this.parseLambda(lower, collection);
       }
     }
     // A qualified name alone is neither a property nor a call: it must be followed by '/' or '('.
-    if (qualifiedOnly && path.length === 1) throw this.error("A qualified name must be followed by '/' or '('");
+    if (qualifiedOnly && path.length === 1)
+      throw this.error("A qualified name must be followed by '/' or '('");
     if (opaque) return { kind: 'opaque', what: opaque, path, pos: first.pos };
     return { kind: 'member', path, pos: first.pos };
   }
@@ -257,7 +285,8 @@ export class ExpressionParser {
       return node;
     }
     const v = this.next();
-    if (v.type !== 'ident' || v.text.includes('.') || v.text.startsWith('$')) throw this.error('Expected a lambda variable name', v);
+    if (v.type !== 'ident' || v.text.includes('.') || v.text.startsWith('$'))
+      throw this.error('Expected a lambda variable name', v);
     this.skipWs();
     this.expectPunct(':');
     this.skipWs();
@@ -284,15 +313,27 @@ export class ExpressionParser {
         }
       }
       this.expectPunct(')');
-      if (items.length === 1 && items[0]?.kind !== 'literal') return { kind: 'in', left, right: items[0] as Expr, pos };
+      if (items.length === 1 && items[0]?.kind !== 'literal')
+        return { kind: 'in', left, right: items[0] as Expr, pos };
       const bad = items.find((e) => e.kind !== 'literal');
       if (bad) throw new ODataSyntaxError('A list after in may only contain literals', bad.pos);
-      return { kind: 'in', left, right: { kind: 'list', items: items as LiteralNode[], pos: start.pos }, pos };
+      return {
+        kind: 'in',
+        left,
+        right: { kind: 'list', items: items as LiteralNode[], pos: start.pos },
+        pos,
+      };
     }
     if (this.isPunct('[')) {
       const arr = this.parseJsonArray();
       const items = arr.items ?? [];
-      if (items.every((e) => e.kind === 'literal')) return { kind: 'in', left, right: { kind: 'list', items: items as LiteralNode[], pos: start.pos }, pos };
+      if (items.every((e) => e.kind === 'literal'))
+        return {
+          kind: 'in',
+          left,
+          right: { kind: 'list', items: items as LiteralNode[], pos: start.pos },
+          pos,
+        };
       return { kind: 'in', left, right: arr, pos };
     }
     return { kind: 'in', left, right: this.parseExpr(BP.primary), pos };

@@ -10,7 +10,11 @@ export function parseOrderBy(text: string): OrderByItem[] {
     const expr = p.parseExpr(0);
     let direction: OrderByItem['direction'] = 'asc';
     const word = p.peek(1);
-    if (p.peek().type === 'ws' && word.type === 'ident' && ['asc', 'desc'].includes(word.text.toLowerCase())) {
+    if (
+      p.peek().type === 'ws' &&
+      word.type === 'ident' &&
+      ['asc', 'desc'].includes(word.text.toLowerCase())
+    ) {
       p.next();
       direction = p.next().text.toLowerCase() as OrderByItem['direction'];
     }

@@ -35,14 +35,19 @@ function withTarget<T>(target: string, f: () => T): T {
     return f();
   } catch (e) {
     if (e instanceof ODataError && e.target === undefined) {
-      throw new (e.constructor as new (m: string, p?: number, t?: string) => ODataError)(e.message.replace(/ \(at position \d+\)$/, ''), e.position, target);
+      throw new (e.constructor as new (m: string, p?: number, t?: string) => ODataError)(
+        e.message.replace(/ \(at position \d+\)$/, ''),
+        e.position,
+        target,
+      );
     }
     throw e;
   }
 }
 
 function nonNegativeInt(value: string, name: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new ODataSyntaxError(`$${name} must be a non-negative integer`, 0, `$${name}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new ODataSyntaxError(`$${name} must be a non-negative integer`, 0, `$${name}`);
   return Number(value);
 }
 
@@ -109,7 +114,8 @@ function applySystemOption(opts: QueryOptions, name: string, value: string): voi
 function setAlias(opts: QueryOptions, name: string, value: string | undefined): void {
   if (value === undefined) throw new ODataSyntaxError(`Parameter alias '${name}' needs a value`, 0, name);
   const aliases = (opts.aliases ??= {});
-  if (Object.prototype.hasOwnProperty.call(aliases, name.slice(1))) throw new ODataSyntaxError(`Parameter alias '${name}' given twice`, 0, name);
+  if (Object.prototype.hasOwnProperty.call(aliases, name.slice(1)))
+    throw new ODataSyntaxError(`Parameter alias '${name}' given twice`, 0, name);
   aliases[name.slice(1)] = withTarget(name, () => parseExpression(restoreSemicolons(value)));
 }
 
@@ -122,7 +128,8 @@ function systemName(name: string): string | undefined {
 }
 
 function markSeen(seen: Set<string>, name: string): void {
-  if (seen.has(name)) throw new ODataSyntaxError(`System query option '$${name}' given more than once`, 0, `$${name}`);
+  if (seen.has(name))
+    throw new ODataSyntaxError(`System query option '$${name}' given more than once`, 0, `$${name}`);
   seen.add(name);
 }
 
@@ -135,7 +142,8 @@ function splitEncodedSemicolons(part: { text: string; pos: number }): { text: st
   const out: { text: string; pos: number }[] = [];
   for (const piece of pieces) {
     const prev = out[out.length - 1];
-    if (prev && !/^(\$?[A-Za-z]+|@[\p{L}_][\p{L}\p{N}_]*)=/u.test(piece.text)) prev.text += ENCODED_SEMICOLON + piece.text;
+    if (prev && !/^(\$?[A-Za-z]+|@[\p{L}_][\p{L}\p{N}_]*)=/u.test(piece.text))
+      prev.text += ENCODED_SEMICOLON + piece.text;
     else out.push({ ...piece });
   }
   return out;
@@ -156,7 +164,8 @@ export function parseNestedOptions(text: string, allowed: ReadonlySet<string>, p
       continue;
     }
     const sys = systemName(name);
-    if (!sys || !allowed.has(sys)) throw new ODataSyntaxError(`Option '${name}' is not allowed here`, part.pos);
+    if (!sys || !allowed.has(sys))
+      throw new ODataSyntaxError(`Option '${name}' is not allowed here`, part.pos);
     markSeen(seen, sys);
     applySystemOption(opts, sys, value);
   }
@@ -184,7 +193,8 @@ export function parseQueryOptions(rawQuery: string): QueryOptions {
     }
     const sys = systemName(name);
     if (sys) {
-      if (!TOP_LEVEL.has(sys)) throw new ODataSyntaxError(`$${sys} is only allowed inside $expand`, 0, `$${sys}`);
+      if (!TOP_LEVEL.has(sys))
+        throw new ODataSyntaxError(`$${sys} is only allowed inside $expand`, 0, `$${sys}`);
       if (value === undefined) throw new ODataSyntaxError(`$${sys} needs a value`, 0, `$${sys}`);
       markSeen(seen, sys);
       applySystemOption(opts, sys, value);

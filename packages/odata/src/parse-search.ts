@@ -15,11 +15,17 @@ export function parseSearch(text: string): SearchExpr {
   let i = 0;
   const peek = (k = 0): SearchTok | undefined => toks[i + k];
   const isWord = (t: SearchTok | undefined, w: string): boolean => t?.type === 'word' && t.text === w;
-  const startsOperand = (t: SearchTok | undefined): boolean => t !== undefined && (t.type === 'word' || t.type === 'phrase' || t.type === '(');
+  const startsOperand = (t: SearchTok | undefined): boolean =>
+    t !== undefined && (t.type === 'word' || t.type === 'phrase' || t.type === '(');
 
   const parseOr = (): SearchExpr => {
     let left = parseAnd();
-    while (peek()?.type === 'ws' && isWord(peek(1), 'OR') && peek(2)?.type === 'ws' && startsOperand(peek(3))) {
+    while (
+      peek()?.type === 'ws' &&
+      isWord(peek(1), 'OR') &&
+      peek(2)?.type === 'ws' &&
+      startsOperand(peek(3))
+    ) {
       i += 3;
       left = { kind: 'or', left, right: parseAnd() };
     }
@@ -47,7 +53,8 @@ export function parseSearch(text: string): SearchExpr {
       if (peek()?.type === 'ws') i++;
       const inner = parseOr();
       if (peek()?.type === 'ws') i++;
-      if (peek()?.type !== ')') throw new ODataSyntaxError("Expected ')' in $search", peek()?.pos ?? text.length, '$search');
+      if (peek()?.type !== ')')
+        throw new ODataSyntaxError("Expected ')' in $search", peek()?.pos ?? text.length, '$search');
       i++;
       return inner;
     }
@@ -88,7 +95,8 @@ function lex(text: string): SearchTok[] {
       const close = text.indexOf('"', i + 1);
       if (close < 0) throw new ODataSyntaxError('Unterminated phrase in $search', i, '$search');
       const after = text[close + 1];
-      if (after !== undefined && !/[ \t)]/.test(after)) throw new ODataSyntaxError('Phrase must be followed by whitespace', close + 1, '$search');
+      if (after !== undefined && !/[ \t)]/.test(after))
+        throw new ODataSyntaxError('Phrase must be followed by whitespace', close + 1, '$search');
       out.push({ type: 'phrase', text: text.slice(i + 1, close), pos: i });
       i = close + 1;
     } else {

@@ -25,8 +25,16 @@ export function resolveAliases(e: Expr, aliases: Record<string, Expr>, depth = 0
     case 'in': {
       if (e.right.kind === 'list') return { ...e, left: r(e.left) };
       const right = r(e.right);
-      if (right.kind === 'json' && right.value === 'array' && (right.items ?? []).every((i) => i.kind === 'literal')) {
-        return { ...e, left: r(e.left), right: { kind: 'list', items: (right.items ?? []) as LiteralNode[], pos: right.pos } };
+      if (
+        right.kind === 'json' &&
+        right.value === 'array' &&
+        (right.items ?? []).every((i) => i.kind === 'literal')
+      ) {
+        return {
+          ...e,
+          left: r(e.left),
+          right: { kind: 'list', items: (right.items ?? []) as LiteralNode[], pos: right.pos },
+        };
       }
       return { ...e, left: r(e.left), right };
     }

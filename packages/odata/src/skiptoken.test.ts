@@ -2,7 +2,10 @@ import { ODataGoneError, ODataSkipTokenError } from './errors';
 import { decodeSkipToken, encodeSkipToken } from './skiptoken';
 
 describe('skip tokens', () => {
-  const payload = { v: 'model-7', k: ["O'Brien", 12.5, null, true, new Date('2024-01-02T03:04:05.000Z'), 2n ** 62n, 5] };
+  const payload = {
+    v: 'model-7',
+    k: ["O'Brien", 12.5, null, true, new Date('2024-01-02T03:04:05.000Z'), 2n ** 62n, 5],
+  };
 
   it('round-trips sort values of every type', () => {
     const t = encodeSkipToken(payload);
@@ -28,7 +31,9 @@ describe('skip tokens', () => {
   });
 
   it('rejects a token with the wrong number of keys', () => {
-    expect(() => decodeSkipToken(encodeSkipToken({ v: 1, k: [1] }), { version: 1, keyCount: 2 })).toThrow(ODataSkipTokenError);
+    expect(() => decodeSkipToken(encodeSkipToken({ v: 1, k: [1] }), { version: 1, keyCount: 2 })).toThrow(
+      ODataSkipTokenError,
+    );
   });
 
   it('with a secret, refuses altered tokens', () => {

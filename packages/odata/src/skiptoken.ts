@@ -15,12 +15,19 @@ type Wire = string | number | boolean | null | { d: string } | { n: string };
 function toWire(x: SkipTokenValue): Wire {
   if (x instanceof Date) return { d: x.toISOString() };
   if (typeof x === 'bigint') return { n: x.toString() };
-  if (typeof x === 'number' && !Number.isFinite(x)) throw new ODataSkipTokenError('Cannot page on a non-finite number');
+  if (typeof x === 'number' && !Number.isFinite(x))
+    throw new ODataSkipTokenError('Cannot page on a non-finite number');
   return x;
 }
 
 function fromWire(x: unknown): SkipTokenValue {
-  if (x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x))) return x;
+  if (
+    x === null ||
+    typeof x === 'string' ||
+    typeof x === 'boolean' ||
+    (typeof x === 'number' && Number.isFinite(x))
+  )
+    return x;
   if (x && typeof x === 'object' && !Array.isArray(x)) {
     const o = x as Record<string, unknown>;
     const keys = Object.keys(o);
@@ -59,7 +66,8 @@ export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): Sk
     const mac = dot < 0 ? '' : token.slice(dot + 1);
     body = dot < 0 ? token : token.slice(0, dot);
     const expected = sign(body, opts.secret);
-    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new ODataSkipTokenError('Skip token signature mismatch');
+    if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
+      throw new ODataSkipTokenError('Skip token signature mismatch');
   }
   if (!/^[A-Za-z0-9_-]{1,4096}$/.test(body)) throw new ODataSkipTokenError('Malformed skip token');
   let parsed: unknown;
@@ -68,13 +76,20 @@ export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): Sk
   } catch {
     throw new ODataSkipTokenError('Malformed skip token');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ODataSkipTokenError('Malformed skip token');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ODataSkipTokenError('Malformed skip token');
   const o = parsed as Record<string, unknown>;
-  if (Object.keys(o).sort().join() !== 'k,v' || !(typeof o.v === 'string' || typeof o.v === 'number') || !Array.isArray(o.k)) {
+  if (
+    Object.keys(o).sort().join() !== 'k,v' ||
+    !(typeof o.v === 'string' || typeof o.v === 'number') ||
+    !Array.isArray(o.k)
+  ) {
     throw new ODataSkipTokenError('Malformed skip token');
   }
   const k = o.k.map(fromWire);
-  if (opts.keyCount !== undefined && k.length !== opts.keyCount) throw new ODataSkipTokenError('Skip token does not match the requested order');
-  if (o.v !== opts.version) throw new ODataGoneError('The data changed since this page was served; request the first page again');
+  if (opts.keyCount !== undefined && k.length !== opts.keyCount)
+    throw new ODataSkipTokenError('Skip token does not match the requested order');
+  if (o.v !== opts.version)
+    throw new ODataGoneError('The data changed since this page was served; request the first page again');
   return { v: o.v, k };
 }

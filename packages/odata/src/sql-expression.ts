@@ -1,7 +1,14 @@
 import type { Expr, LiteralNode } from './ast';
 import { checkExpr } from './check-expression';
 import { ODataNotImplementedError, ODataValidationError } from './errors';
-import { type EntityType, type NavigationDef, columnOf, findEntityType, findProperty, tableOf } from './model';
+import {
+  type EntityType,
+  type NavigationDef,
+  columnOf,
+  findEntityType,
+  findProperty,
+  tableOf,
+} from './model';
 import { compileSqlCall } from './sql-functions';
 import { type SqlFragment, type SqlValue, quoteIdent } from './sql-types';
 import { type Kind, type Scope, resolvePath } from './typing';
@@ -33,7 +40,8 @@ export function bindLiteral(l: LiteralNode): SqlValue {
     case 'timeOfDay':
       return normaliseTimeOfDay(l.value as string);
     default:
-      if (typeof l.value === 'number' || typeof l.value === 'bigint' || typeof l.value === 'string') return l.value;
+      if (typeof l.value === 'number' || typeof l.value === 'bigint' || typeof l.value === 'string')
+        return l.value;
       throw new ODataNotImplementedError(`${l.type} literals are not supported`, l.raw);
   }
 }
@@ -47,13 +55,22 @@ export function normaliseTimeOfDay(t: string): string {
 }
 
 /** Columns that join `from` to `to` along a navigation: pairs of [column on from, column on to]. */
-export function joinColumns(ctx: SqlContext, from: EntityType, nav: NavigationDef, to: EntityType): [string, string][] {
+export function joinColumns(
+  ctx: SqlContext,
+  from: EntityType,
+  nav: NavigationDef,
+  to: EntityType,
+): [string, string][] {
   let pairs = nav.constraint?.map((c) => [c.property, c.referencedProperty] as [string, string]);
   if (!pairs && nav.partner) {
     const back = to.navigation.find((n) => n.name === nav.partner);
     pairs = back?.constraint?.map((c) => [c.referencedProperty, c.property] as [string, string]);
   }
-  if (!pairs || pairs.length === 0) throw new ODataNotImplementedError(`Navigation ${from.name}/${nav.name} has no referential constraint to join on`, nav.name);
+  if (!pairs || pairs.length === 0)
+    throw new ODataNotImplementedError(
+      `Navigation ${from.name}/${nav.name} has no referential constraint to join on`,
+      nav.name,
+    );
   return pairs.map(([a, b]) => {
     const pa = findProperty(from, a);
     const pb = findProperty(to, b);
@@ -69,8 +86,10 @@ export function kindOf(e: Expr, ctx: SqlContext): Kind {
 function member(e: Extract<Expr, { kind: 'member' }>, ctx: SqlContext): SqlFragment {
   const r = resolvePath(e.path, ctx.scope, e.pos);
   let alias = r.variable !== undefined ? (ctx.aliases[r.variable] as string) : ctx.alias;
-  if (!r.property) throw new ODataValidationError(`${e.path.join('/')} is not a primitive value`, e.path.join('/'));
-  const col = (a: string): string => `${quoteIdent(a)}.${quoteIdent(columnOf(r.property as NonNullable<typeof r.property>))}`;
+  if (!r.property)
+    throw new ODataValidationError(`${e.path.join('/')} is not a primitive value`, e.path.join('/'));
+  const col = (a: string): string =>
+    `${quoteIdent(a)}.${quoteIdent(columnOf(r.property as NonNullable<typeof r.property>))}`;
   if (r.navigations.length === 0) return { sql: col(alias), params: [] };
   // Single-valued navigations become a correlated scalar subquery; NULL when the target is missing.
   let from = '';
@@ -78,7 +97,8 @@ function member(e: Extract<Expr, { kind: 'member' }>, ctx: SqlContext): SqlFragm
   for (const { nav, from: fromType, to } of r.navigations) {
     const next = ctx.nextAlias();
     from += `${from ? ' JOIN ' : ''}${quoteIdent(tableOf(ctx.scope.model, to))} AS ${quoteIdent(next)}`;
-    for (const [a, b] of joinColumns(ctx, fromType, nav, to)) where.push(`${quoteIdent(next)}.${quoteIdent(b)} = ${quoteIdent(alias)}.${quoteIdent(a)}`);
+    for (const [a, b] of joinColumns(ctx, fromType, nav, to))
+      where.push(`${quoteIdent(next)}.${quoteIdent(b)} = ${quoteIdent(alias)}.${quoteIdent(a)}`);
     alias = next;
   }
   return { sql: `(SELECT ${col(alias)} FROM ${from} WHERE ${where.join(' AND ')})`, params: [] };
@@ -96,7 +116,10 @@ export function compileSqlExpr(e: Expr, ctx: SqlContext, polarity: Polarity): Sq
       return member(e, ctx);
     case 'logical': {
       const op = e.op === 'and' ? 'AND' : 'OR';
-      return join([compileSqlExpr(e.left, ctx, polarity), compileSqlExpr(e.right, ctx, polarity)], (a, b) => `(${a} ${op} ${b})`);
+      return join(
+        [compileSqlExpr(e.left, ctx, polarity), compileSqlExpr(e.right, ctx, polarity)],
+        (a, b) => `(${a} ${op} ${b})`,
+      );
     }
     case 'not':
       return join([compileSqlExpr(e.operand, ctx, 'exact')], (a) => `(NOT ${a})`);
@@ -107,11 +130,13 @@ export function compileSqlExpr(e: Expr, ctx: SqlContext, polarity: Polarity): Sq
       if (e.op === 'eq') return join([l, r], (a, b) => `(${a} IS ${b})`);
       if (e.op === 'ne') return join([l, r], (a, b) => `(${a} IS NOT ${b})`);
       // Relational operators are false (not unknown) when an operand is null.
-      const sql = (a: string, b: string): string => (polarity === 'truthy' ? `(${a} ${CMP[e.op]} ${b})` : `COALESCE(${a} ${CMP[e.op]} ${b}, 0)`);
+      const sql = (a: string, b: string): string =>
+        polarity === 'truthy' ? `(${a} ${CMP[e.op]} ${b})` : `COALESCE(${a} ${CMP[e.op]} ${b}, 0)`;
       return join([l, r], sql);
     }
     case 'in': {
-      if (e.right.kind !== 'list') throw new ODataNotImplementedError('in with a non-literal collection is not supported', 'in');
+      if (e.right.kind !== 'list')
+        throw new ODataNotImplementedError('in with a non-literal collection is not supported', 'in');
       const l = compileSqlExpr(e.left, ctx, 'exact');
       const values = e.right.items.filter((i) => i.type !== 'null').map(bindLiteral);
       const hasNull = e.right.items.some((i) => i.type === 'null');
@@ -142,13 +167,18 @@ export function compileSqlExpr(e: Expr, ctx: SqlContext, polarity: Polarity): Sq
           return join([l, r], (a, b) => `(${a} * ${b})`);
         case 'div':
           // Bound JS numbers arrive as REAL, so integer division must be forced.
-          return join([l, r], (a, b) => (ints ? `(CAST(${a} AS INTEGER) / CAST(${b} AS INTEGER))` : `(CAST(${a} AS REAL) / ${b})`));
+          return join([l, r], (a, b) =>
+            ints ? `(CAST(${a} AS INTEGER) / CAST(${b} AS INTEGER))` : `(CAST(${a} AS REAL) / ${b})`,
+          );
         case 'divby':
           return join([l, r], (a, b) => `(CAST(${a} AS REAL) / ${b})`);
         case 'mod':
           if (ints) return join([l, r], (a, b) => `(${a} % ${b})`);
           // SQLite's % truncates operands to integers; this is fmod (sign of the dividend).
-          return join([l, r, l, r], (a, b, a2, b2) => `(${a} - ${b} * CAST(CAST(${a2} AS REAL) / ${b2} AS INTEGER))`);
+          return join(
+            [l, r, l, r],
+            (a, b, a2, b2) => `(${a} - ${b} * CAST(CAST(${a2} AS REAL) / ${b2} AS INTEGER))`,
+          );
       }
       break;
     }
@@ -165,15 +195,20 @@ export function compileSqlExpr(e: Expr, ctx: SqlContext, polarity: Polarity): Sq
 }
 
 function compileLambda(e: Extract<Expr, { kind: 'lambda' }>, ctx: SqlContext): SqlFragment {
-  if (e.collection.kind !== 'member') throw new ODataNotImplementedError('Lambda over this collection is not supported', e.op);
+  if (e.collection.kind !== 'member')
+    throw new ODataNotImplementedError('Lambda over this collection is not supported', e.op);
   const r = resolvePath(e.collection.path, ctx.scope, e.pos);
   const hop = r.navigations[0];
-  if (!hop || !r.entity || r.navigations.length !== 1) throw new ODataNotImplementedError('Lambda needs one collection navigation', e.op);
+  if (!hop || !r.entity || r.navigations.length !== 1)
+    throw new ODataNotImplementedError('Lambda needs one collection navigation', e.op);
   const outer = r.variable !== undefined ? (ctx.aliases[r.variable] as string) : ctx.alias;
   const inner = ctx.nextAlias();
-  const on = joinColumns(ctx, hop.from, hop.nav, hop.to).map(([a, b]) => `${quoteIdent(inner)}.${quoteIdent(b)} = ${quoteIdent(outer)}.${quoteIdent(a)}`);
+  const on = joinColumns(ctx, hop.from, hop.nav, hop.to).map(
+    ([a, b]) => `${quoteIdent(inner)}.${quoteIdent(b)} = ${quoteIdent(outer)}.${quoteIdent(a)}`,
+  );
   const from = `${quoteIdent(tableOf(ctx.scope.model, findEntityType(ctx.scope.model, hop.to.name) ?? hop.to))} AS ${quoteIdent(inner)}`;
-  if (!e.predicate || !e.variable) return { sql: `EXISTS (SELECT 1 FROM ${from} WHERE ${on.join(' AND ')})`, params: [] };
+  if (!e.predicate || !e.variable)
+    return { sql: `EXISTS (SELECT 1 FROM ${from} WHERE ${on.join(' AND ')})`, params: [] };
   const innerCtx: SqlContext = {
     ...ctx,
     scope: { ...ctx.scope, variables: { ...ctx.scope.variables, [e.variable]: r.entity } },
@@ -185,5 +220,8 @@ function compileLambda(e: Extract<Expr, { kind: 'lambda' }>, ctx: SqlContext): S
   }
   // all(): no member for which the predicate is anything but TRUE (null counts as not satisfied).
   const p = compileSqlExpr(e.predicate, innerCtx, 'exact');
-  return { sql: `NOT EXISTS (SELECT 1 FROM ${from} WHERE ${on.join(' AND ')} AND COALESCE(${p.sql}, 0) = 0)`, params: p.params };
+  return {
+    sql: `NOT EXISTS (SELECT 1 FROM ${from} WHERE ${on.join(' AND ')} AND COALESCE(${p.sql}, 0) = 0)`,
+    params: p.params,
+  };
 }

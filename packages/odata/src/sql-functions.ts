@@ -7,7 +7,10 @@ const MAX_DATE_TIME = '9999-12-31T23:59:59.999Z';
 const MIN_DATE_TIME = '0001-01-01T00:00:00.000Z';
 
 function f(sql: string, ...parts: SqlFragment[]): SqlFragment {
-  return { sql: sql.replace(/\$(\d)/g, (_m, n: string) => parts[Number(n)]?.sql ?? ''), params: orderedParams(sql, parts) };
+  return {
+    sql: sql.replace(/\$(\d)/g, (_m, n: string) => parts[Number(n)]?.sql ?? ''),
+    params: orderedParams(sql, parts),
+  };
 }
 
 /** Params follow the order in which `$n` placeholders appear in the template. */
@@ -35,20 +38,29 @@ export function compileSqlCall(e: CallNode, ctx: SqlContext, sub: (x: Expr) => S
   const a = e.args.map(sub);
   const [x, y, z] = a as [SqlFragment, SqlFragment, SqlFragment];
   const lit = stringLiteralArg(e.args[1]);
-  const like = (pattern: string): SqlFragment => ({ sql: `(${x.sql} LIKE ? ESCAPE '\\')`, params: [...x.params, pattern] });
+  const like = (pattern: string): SqlFragment => ({
+    sql: `(${x.sql} LIKE ? ESCAPE '\\')`,
+    params: [...x.params, pattern],
+  });
   switch (e.name) {
     case 'contains':
       if (lit !== undefined && ctx.stringMatch === 'like') return like(`%${escapeLike(lit)}%`);
       return f('(instr($0, $1) > 0)', x, y);
     case 'startswith':
       if (lit !== undefined && ctx.stringMatch === 'like') return like(`${escapeLike(lit)}%`);
-      if (lit !== undefined) return { sql: `(substr(${x.sql}, 1, ?) = ?)`, params: [...x.params, codePoints(lit), lit] };
+      if (lit !== undefined)
+        return { sql: `(substr(${x.sql}, 1, ?) = ?)`, params: [...x.params, codePoints(lit), lit] };
       return f('(substr($0, 1, length($1)) = $1)', x, y);
     case 'endswith':
       if (lit !== undefined && ctx.stringMatch === 'like') return like(`%${escapeLike(lit)}`);
       if (lit === '') return f('(length($0) >= 0)', x);
-      if (lit !== undefined) return { sql: `(substr(${x.sql}, ?) = ?)`, params: [...x.params, -codePoints(lit), lit] };
-      return f('(CASE WHEN $0 IS NULL OR $1 IS NULL THEN NULL WHEN length($1) = 0 THEN 1 ELSE substr($0, -length($1)) = $1 END)', x, y);
+      if (lit !== undefined)
+        return { sql: `(substr(${x.sql}, ?) = ?)`, params: [...x.params, -codePoints(lit), lit] };
+      return f(
+        '(CASE WHEN $0 IS NULL OR $1 IS NULL THEN NULL WHEN length($1) = 0 THEN 1 ELSE substr($0, -length($1)) = $1 END)',
+        x,
+        y,
+      );
     case 'length':
       return f('length($0)', x);
     case 'indexof':

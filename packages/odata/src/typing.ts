@@ -1,6 +1,15 @@
 import type { Expr } from './ast';
 import { ODataNotImplementedError, ODataValidationError } from './errors';
-import { type EdmPrimitive, type EntityModel, type EntityType, type NavigationDef, type PropertyDef, findEntityType, findNavigation, findProperty } from './model';
+import {
+  type EdmPrimitive,
+  type EntityModel,
+  type EntityType,
+  type NavigationDef,
+  type PropertyDef,
+  findEntityType,
+  findNavigation,
+  findProperty,
+} from './model';
 
 /** Value kinds used for type checks; numeric kinds are mutually comparable. */
 export type Kind =
@@ -71,20 +80,32 @@ export function resolvePath(path: string[], scope: Scope, pos?: number): Resolve
     const last = i === segs.length - 1;
     const prop = findProperty(type, name);
     if (prop) {
-      if (!last) throw new ODataValidationError(`'${name}' is a primitive property and has no member '${segs[i + 1]}'`, name, pos);
+      if (!last)
+        throw new ODataValidationError(
+          `'${name}' is a primitive property and has no member '${segs[i + 1]}'`,
+          name,
+          pos,
+        );
       return { ...out, property: prop };
     }
     const nav = findNavigation(type, name);
     if (!nav) {
-      if (name.includes('.')) throw new ODataNotImplementedError(`Type casts in paths ('${name}') are not supported`, name);
+      if (name.includes('.'))
+        throw new ODataNotImplementedError(`Type casts in paths ('${name}') are not supported`, name);
       throw new ODataValidationError(`Unknown property '${name}' on ${type.name}`, name, pos);
     }
     const to = findEntityType(scope.model, nav.target);
-    if (!to) throw new ODataValidationError(`Navigation '${name}' targets unknown type ${nav.target}`, name, pos);
+    if (!to)
+      throw new ODataValidationError(`Navigation '${name}' targets unknown type ${nav.target}`, name, pos);
     out.navigations.push({ nav, from: type, to });
     type = to;
     if (nav.collection) {
-      if (!last) throw new ODataValidationError(`'${name}' is a collection; use any()/all() to test its members`, name, pos);
+      if (!last)
+        throw new ODataValidationError(
+          `'${name}' is a collection; use any()/all() to test its members`,
+          name,
+          pos,
+        );
       return { ...out, entity: to, collection: true };
     }
   }

@@ -12,7 +12,12 @@ const JSON_FORMATS = /^(json|application\/json)(;.*)?$/i;
  * 400 (ODataValidationError) for what is wrong, 501 (ODataNotImplementedError) for what is valid
  * OData but not served here.
  */
-export function validateQuery(options: QueryOptions, model: EntityModel, entityType: EntityType | string, inherited: Record<string, never> = {}): QueryOptions {
+export function validateQuery(
+  options: QueryOptions,
+  model: EntityModel,
+  entityType: EntityType | string,
+  inherited: Record<string, never> = {},
+): QueryOptions {
   const type = typeof entityType === 'string' ? resolveType(model, entityType) : entityType;
   const scope: Scope = { model, type, variables: inherited };
   const aliases = options.aliases ?? {};
@@ -24,23 +29,28 @@ export function validateQuery(options: QueryOptions, model: EntityModel, entityT
     throw new ODataNotImplementedError(`${name} is not supported`, name);
   }
   if (options.search) throw new ODataNotImplementedError('$search is not supported; use $filter', '$search');
-  if (options.deltatoken !== undefined) throw new ODataNotImplementedError('Delta links are not supported', '$deltatoken');
+  if (options.deltatoken !== undefined)
+    throw new ODataNotImplementedError('Delta links are not supported', '$deltatoken');
   if (options.index !== undefined) throw new ODataNotImplementedError('$index is not supported', '$index');
-  if (options.schemaversion !== undefined) throw new ODataNotImplementedError('$schemaversion is not supported', '$schemaversion');
+  if (options.schemaversion !== undefined)
+    throw new ODataNotImplementedError('$schemaversion is not supported', '$schemaversion');
   if (options.levels !== undefined) throw new ODataNotImplementedError('$levels is not supported', '$levels');
-  if (options.format !== undefined && !JSON_FORMATS.test(options.format)) throw new ODataNotImplementedError(`Format '${options.format}' is not supported; use json`, '$format');
+  if (options.format !== undefined && !JSON_FORMATS.test(options.format))
+    throw new ODataNotImplementedError(`Format '${options.format}' is not supported; use json`, '$format');
 
   if (options.filter) {
     const filter = resolveAliases(options.filter, aliases);
     const k = checkExpr(filter, scope);
-    if (k !== 'boolean' && k !== 'null') throw new ODataValidationError(`$filter must be a Boolean expression, found ${k}`, '$filter');
+    if (k !== 'boolean' && k !== 'null')
+      throw new ODataValidationError(`$filter must be a Boolean expression, found ${k}`, '$filter');
     out.filter = filter;
   }
   if (options.orderby) {
     out.orderby = options.orderby.map((item) => {
       const expr = resolveAliases(item.expr, aliases);
       const k = checkExpr(expr, scope);
-      if (k === 'entity' || k === 'collection') throw new ODataValidationError('$orderby needs primitive values', '$orderby');
+      if (k === 'entity' || k === 'collection')
+        throw new ODataValidationError('$orderby needs primitive values', '$orderby');
       return { ...item, expr };
     });
   }
@@ -48,11 +58,14 @@ export function validateQuery(options: QueryOptions, model: EntityModel, entityT
     for (const item of options.select) {
       const [name, ...rest] = item.path;
       if (name === undefined) continue;
-      if (item.options || rest.length > 0) throw new ODataNotImplementedError('Nested $select paths and options are not supported', '$select');
+      if (item.options || rest.length > 0)
+        throw new ODataNotImplementedError('Nested $select paths and options are not supported', '$select');
       if (name === '*') continue;
       if (!findProperty(type, name)) {
-        if (findNavigation(type, name)) throw new ODataValidationError(`'${name}' is a navigation property; use $expand`, name);
-        if (name.includes('.') || name.includes('(')) throw new ODataNotImplementedError(`Selecting '${name}' is not supported`, name);
+        if (findNavigation(type, name))
+          throw new ODataValidationError(`'${name}' is a navigation property; use $expand`, name);
+        if (name.includes('.') || name.includes('('))
+          throw new ODataNotImplementedError(`Selecting '${name}' is not supported`, name);
         throw new ODataValidationError(`Unknown property '${name}' on ${type.name}`, name);
       }
     }
@@ -70,15 +83,23 @@ function resolveType(model: EntityModel, name: string): EntityType {
 
 function validateExpand(item: ExpandItem, model: EntityModel, type: EntityType): ExpandItem {
   const [name, ...rest] = item.path;
-  if (name === '*' || name === undefined) throw new ODataNotImplementedError('$expand=* is not supported; name the navigation properties', '$expand');
-  if (rest.length > 0) throw new ODataNotImplementedError('Multi-segment $expand paths are not supported', '$expand');
-  if (item.ref || item.count) throw new ODataNotImplementedError('$ref and $count in $expand are not supported', '$expand');
+  if (name === '*' || name === undefined)
+    throw new ODataNotImplementedError(
+      '$expand=* is not supported; name the navigation properties',
+      '$expand',
+    );
+  if (rest.length > 0)
+    throw new ODataNotImplementedError('Multi-segment $expand paths are not supported', '$expand');
+  if (item.ref || item.count)
+    throw new ODataNotImplementedError('$ref and $count in $expand are not supported', '$expand');
   const nav = findNavigation(type, name);
   if (!nav) {
-    if (findProperty(type, name)) throw new ODataValidationError(`'${name}' is not a navigation property`, name);
+    if (findProperty(type, name))
+      throw new ODataValidationError(`'${name}' is not a navigation property`, name);
     throw new ODataValidationError(`Unknown navigation property '${name}' on ${type.name}`, name);
   }
   const target = findEntityType(model, nav.target);
-  if (!target) throw new ODataValidationError(`Navigation '${name}' targets unknown type ${nav.target}`, name);
+  if (!target)
+    throw new ODataValidationError(`Navigation '${name}' targets unknown type ${nav.target}`, name);
   return { ...item, options: validateQuery(item.options, model, target) };
 }

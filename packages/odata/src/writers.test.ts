@@ -27,7 +27,12 @@ function parseXml(xml: string): { name: string; attrs: Record<string, string>; p
     for (const a of (attrText ?? '').matchAll(/([\w:.-]+)="([^"]*)"/g)) {
       if (/&(?!(amp|lt|gt|quot|apos);)/.test(a[2] as string)) throw new Error('bad entity in attribute');
       if ((a[1] as string) in attrs) throw new Error('duplicate attribute');
-      attrs[a[1] as string] = (a[2] as string).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+      attrs[a[1] as string] = (a[2] as string)
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&');
     }
     elements.push({ name: name as string, attrs, path: [...stack, name].join('/') });
     if (!selfClose) stack.push(name as string);
@@ -39,7 +44,8 @@ function parseXml(xml: string): { name: string; attrs: Record<string, string>; p
 describe('CSDL XML', () => {
   const xml = writeCsdlXml(model);
   const els = parseXml(xml);
-  const find = (name: string, attr: Record<string, string>) => els.filter((e) => e.name === name && Object.entries(attr).every(([k, v]) => e.attrs[k] === v));
+  const find = (name: string, attr: Record<string, string>) =>
+    els.filter((e) => e.name === name && Object.entries(attr).every(([k, v]) => e.attrs[k] === v));
 
   it('is well-formed edmx 4.0 with schema and container', () => {
     expect(els[0]).toMatchObject({ name: 'edmx:Edmx', attrs: { Version: '4.0' } });
@@ -56,10 +62,18 @@ describe('CSDL XML', () => {
   });
 
   it('writes navigation properties with partner, constraint and bindings', () => {
-    expect(find('NavigationProperty', { Name: 'Project', Type: 'Test.Project', Partner: 'Elements' })).toHaveLength(1);
-    expect(find('NavigationProperty', { Name: 'Elements', Type: 'Collection(Test.Element)', Partner: 'Project' })).toHaveLength(1);
-    expect(find('ReferentialConstraint', { Property: 'ProjectId', ReferencedProperty: 'Id' })).toHaveLength(1);
-    expect(find('NavigationPropertyBinding', { Path: 'Project', Target: 'Projects' })[0]?.path).toContain('EntitySet');
+    expect(
+      find('NavigationProperty', { Name: 'Project', Type: 'Test.Project', Partner: 'Elements' }),
+    ).toHaveLength(1);
+    expect(
+      find('NavigationProperty', { Name: 'Elements', Type: 'Collection(Test.Element)', Partner: 'Project' }),
+    ).toHaveLength(1);
+    expect(find('ReferentialConstraint', { Property: 'ProjectId', ReferencedProperty: 'Id' })).toHaveLength(
+      1,
+    );
+    expect(find('NavigationPropertyBinding', { Path: 'Project', Target: 'Projects' })[0]?.path).toContain(
+      'EntitySet',
+    );
     expect(find('EntitySet', { Name: 'Elements', EntityType: 'Test.Element' })).toHaveLength(1);
   });
 
@@ -102,7 +116,20 @@ if (!elementType) throw new Error('fixture');
 async function* generate(n: number, pulled: { count: number }): AsyncGenerator<Record<string, unknown>> {
   for (let i = 1; i <= n; i++) {
     pulled.count = i;
-    yield { Id: i, Name: i % 7 === 0 ? null : `Row "${i}" \u2028 ü`, Area: i === 3 ? Infinity : i / 3, Count: i, Price: 1.5, Big: 2n ** 60n, IsExternal: i % 2, Created: '2024-01-02 03:04:05', Day: '2024-01-02', Uid: 'abc', ProjectId: 1, $k0: 'hidden' };
+    yield {
+      Id: i,
+      Name: i % 7 === 0 ? null : `Row "${i}" \u2028 ü`,
+      Area: i === 3 ? Infinity : i / 3,
+      Count: i,
+      Price: 1.5,
+      Big: 2n ** 60n,
+      IsExternal: i % 2,
+      Created: '2024-01-02 03:04:05',
+      Day: '2024-01-02',
+      Uid: 'abc',
+      ProjectId: 1,
+      $k0: 'hidden',
+    };
   }
 }
 
@@ -114,7 +141,12 @@ describe('streaming JSON writer', () => {
     const pulled = { count: 0 };
     let drains = 0;
     sink.on('drain', () => drains++);
-    const written = await writeEntityCollection(sink, generate(2000, pulled), { ...base, count: 5000, chunkSize: 4096, nextLink: (last, n) => `http://h/odata/Elements?$skiptoken=${String(last?.Id)}-${n}` });
+    const written = await writeEntityCollection(sink, generate(2000, pulled), {
+      ...base,
+      count: 5000,
+      chunkSize: 4096,
+      nextLink: (last, n) => `http://h/odata/Elements?$skiptoken=${String(last?.Id)}-${n}`,
+    });
     await new Promise<void>((r) => sink.end(r));
     expect(written).toBe(2000);
     expect(drains).toBeGreaterThan(10);
@@ -125,7 +157,19 @@ describe('streaming JSON writer', () => {
     expect(doc['@odata.count']).toBe(5000);
     expect(doc['@odata.nextLink']).toBe('http://h/odata/Elements?$skiptoken=2000-2000');
     expect(doc.value).toHaveLength(2000);
-    expect(doc.value[0]).toEqual({ Id: 1, Name: 'Row "1" \u2028 ü', Area: 1 / 3, Count: 1, Price: 1.5, Big: 2 ** 60, IsExternal: true, Created: '2024-01-02T03:04:05.000Z', Day: '2024-01-02', Uid: 'abc', ProjectId: 1 });
+    expect(doc.value[0]).toEqual({
+      Id: 1,
+      Name: 'Row "1" \u2028 ü',
+      Area: 1 / 3,
+      Count: 1,
+      Price: 1.5,
+      Big: 2 ** 60,
+      IsExternal: true,
+      Created: '2024-01-02T03:04:05.000Z',
+      Day: '2024-01-02',
+      Uid: 'abc',
+      ProjectId: 1,
+    });
     expect(doc.value[2].Area).toBe('INF');
     expect(doc.value[6].Name).toBeNull();
     expect(sink.text()).toContain('"Big":1152921504606846976');
@@ -142,7 +186,11 @@ describe('streaming JSON writer', () => {
 
   it('supports metadata=full and none, and $select', async () => {
     const sink = new SlowSink();
-    await writeEntityCollection(sink, [{ Id: 7, Name: 'x', Created: new Date(Date.UTC(2020, 0, 1)) }], { ...base, metadata: 'full', properties: ['Id', 'Created'] });
+    await writeEntityCollection(sink, [{ Id: 7, Name: 'x', Created: new Date(Date.UTC(2020, 0, 1)) }], {
+      ...base,
+      metadata: 'full',
+      properties: ['Id', 'Created'],
+    });
     await new Promise<void>((r) => sink.end(r));
     const doc = JSON.parse(sink.text());
     expect(doc['@odata.context']).toBe('http://h/odata/$metadata#Elements(Id,Created)');
@@ -162,6 +210,10 @@ describe('streaming JSON writer', () => {
 
   it('writes a single entity with its $entity context', () => {
     const doc = JSON.parse(writeEntity({ Id: 1, Name: "O'Brien" }, { ...base, properties: ['Id', 'Name'] }));
-    expect(doc).toEqual({ '@odata.context': 'http://h/odata/$metadata#Elements(Id,Name)/$entity', Id: 1, Name: "O'Brien" });
+    expect(doc).toEqual({
+      '@odata.context': 'http://h/odata/$metadata#Elements(Id,Name)/$entity',
+      Id: 1,
+      Name: "O'Brien",
+    });
   });
 });

@@ -150,5 +150,5 @@ export const PROJECT_FILTERS: string[] = [
   'not Elements/all(e:e/Count ge 0)',
   "Elements/any(e:contains(e/Name,'%') and e/Count gt 2)",
   'Elements/any(e:e/Count eq $it/Id)',
-  "Title eq null or Elements/all(e:e/ProjectId eq 3)",
+  'Title eq null or Elements/all(e:e/ProjectId eq 3)',
 ];

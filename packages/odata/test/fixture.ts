@@ -21,7 +21,15 @@ export const model: EntityModel = {
         { name: 'Uid', type: 'Edm.Guid', nullable: true },
         { name: 'ProjectId', type: 'Edm.Int32', nullable: true },
       ],
-      navigation: [{ name: 'Project', target: 'Project', collection: false, constraint: [{ property: 'ProjectId', referencedProperty: 'Id' }], partner: 'Elements' }],
+      navigation: [
+        {
+          name: 'Project',
+          target: 'Project',
+          collection: false,
+          constraint: [{ property: 'ProjectId', referencedProperty: 'Id' }],
+          partner: 'Elements',
+        },
+      ],
     },
     {
       name: 'Project',
@@ -93,7 +101,15 @@ export function makeRows(n = 200): { rows: Row[]; projects: ProjectRow[] } {
   const maybe = <T>(v: T, p = 0.15): T | null => (r() < p ? null : v);
   const rows: Row[] = [];
   for (let i = 1; i <= n; i++) {
-    const ms = Date.UTC(2020 + Math.floor(r() * 5), Math.floor(r() * 12), 1 + Math.floor(r() * 28), Math.floor(r() * 24), Math.floor(r() * 60), Math.floor(r() * 60), Math.floor(r() * 1000));
+    const ms = Date.UTC(
+      2020 + Math.floor(r() * 5),
+      Math.floor(r() * 12),
+      1 + Math.floor(r() * 28),
+      Math.floor(r() * 24),
+      Math.floor(r() * 60),
+      Math.floor(r() * 60),
+      Math.floor(r() * 1000),
+    );
     rows.push({
       Id: i,
       Name: maybe(pick(NAMES) + (r() < 0.3 ? ` ${i}` : '')),
@@ -104,11 +120,28 @@ export function makeRows(n = 200): { rows: Row[]; projects: ProjectRow[] } {
       IsExternal: maybe(r() < 0.5),
       Created: maybe(new Date(ms).toISOString()),
       Day: maybe(new Date(ms).toISOString().slice(0, 10)),
-      Uid: maybe(`${i.toString(16).padStart(8, '0')}-0000-4000-8000-${(i * 7919).toString(16).padStart(12, '0')}`),
+      Uid: maybe(
+        `${i.toString(16).padStart(8, '0')}-0000-4000-8000-${(i * 7919).toString(16).padStart(12, '0')}`,
+      ),
       ProjectId: maybe(1 + (i % 5), 0.05),
     });
   }
-  rows.push({ Id: n + 1, Name: null, Area: null, Count: null, Price: null, Big: null, IsExternal: null, Created: null, Day: null, Uid: null, ProjectId: null });
-  const projects: ProjectRow[] = [1, 2, 3, 4, 5, 6].map((id) => ({ Id: id, Title: id === 3 ? null : id === 6 ? 'Empty' : `Project ${id}` }));
+  rows.push({
+    Id: n + 1,
+    Name: null,
+    Area: null,
+    Count: null,
+    Price: null,
+    Big: null,
+    IsExternal: null,
+    Created: null,
+    Day: null,
+    Uid: null,
+    ProjectId: null,
+  });
+  const projects: ProjectRow[] = [1, 2, 3, 4, 5, 6].map((id) => ({
+    Id: id,
+    Title: id === 3 ? null : id === 6 ? 'Empty' : `Project ${id}`,
+  }));
   return { rows, projects };
 }

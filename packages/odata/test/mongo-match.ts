@@ -29,12 +29,15 @@ function cmp(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-const sameBracket = (a: unknown, b: unknown): boolean => typeRank(a) === typeRank(b) && a !== null && a !== undefined;
+const sameBracket = (a: unknown, b: unknown): boolean =>
+  typeRank(a) === typeRank(b) && a !== null && a !== undefined;
 
 function fieldOp(value: unknown, op: string, arg: unknown): boolean {
   switch (op) {
     case '$eq':
-      return arg === null ? value === null || value === undefined : sameBracket(value, arg) && cmp(value, arg) === 0;
+      return arg === null
+        ? value === null || value === undefined
+        : sameBracket(value, arg) && cmp(value, arg) === 0;
     case '$ne':
       return !fieldOp(value, '$eq', arg);
     case '$gt':
@@ -60,7 +63,12 @@ function fieldOp(value: unknown, op: string, arg: unknown): boolean {
 }
 
 function fieldMatches(value: unknown, cond: unknown): boolean {
-  if (cond !== null && typeof cond === 'object' && !(cond instanceof Date) && Object.keys(cond).every((k) => k.startsWith('$'))) {
+  if (
+    cond !== null &&
+    typeof cond === 'object' &&
+    !(cond instanceof Date) &&
+    Object.keys(cond).every((k) => k.startsWith('$'))
+  ) {
     return Object.entries(cond as Doc).every(([op, arg]) => fieldOp(value, op, arg));
   }
   return fieldOp(value, '$eq', cond);
@@ -118,7 +126,8 @@ function agg(doc: Doc, e: unknown): unknown {
   const args = (Array.isArray(raw) ? raw : [raw]).map((x) => agg(doc, x));
   const [a, b, c] = args as [never, never, never];
   const nullish = (x: unknown): boolean => x === null || x === undefined;
-  const num = (f: (...n: number[]) => number): unknown => (args.some(nullish) ? null : f(...(args as number[])));
+  const num = (f: (...n: number[]) => number): unknown =>
+    args.some(nullish) ? null : f(...(args as number[]));
   const date = (f: (d: Date) => number): unknown => (nullish(a) ? null : f(a as Date));
   switch (op) {
     case '$ifNull':
@@ -173,7 +182,8 @@ function agg(doc: Doc, e: unknown): unknown {
       return i < 0 ? -1 : cps((a as string).slice(0, i)).length;
     }
     case '$substrCP':
-      if (typeof a !== 'string' || (b as number) < 0 || (c as number) < 0) throw new Error('matcher: bad $substrCP');
+      if (typeof a !== 'string' || (b as number) < 0 || (c as number) < 0)
+        throw new Error('matcher: bad $substrCP');
       return cps(a)
         .slice(b, (b as number) + (c as number))
         .join('');

@@ -37,7 +37,11 @@ function eq(a: V, b: V): boolean {
 
 function call(name: string, args: V[], data: RefData): V {
   if (['now', 'maxdatetime', 'mindatetime'].includes(name)) {
-    return name === 'now' ? data.now.toISOString() : name === 'maxdatetime' ? '9999-12-31T23:59:59.999Z' : '0001-01-01T00:00:00.000Z';
+    return name === 'now'
+      ? data.now.toISOString()
+      : name === 'maxdatetime'
+        ? '9999-12-31T23:59:59.999Z'
+        : '0001-01-01T00:00:00.000Z';
   }
   if (args.some((a) => a === null)) return null;
   const [a, b, c] = args as [never, never, never];
@@ -58,7 +62,9 @@ function call(name: string, args: V[], data: RefData): V {
     case 'substring': {
       const start = Math.max(a === null ? 0 : (b as number), 0);
       const chars = cp(s);
-      return (args.length === 3 ? chars.slice(start, start + Math.max(c as number, 0)) : chars.slice(start)).join('');
+      return (
+        args.length === 3 ? chars.slice(start, start + Math.max(c as number, 0)) : chars.slice(start)
+      ).join('');
     }
     case 'tolower':
       return asciiLower(s);
@@ -183,11 +189,17 @@ export function evaluate(e: Expr, env: Env, data: RefData): V {
       return a === null ? null : -(a as number);
     }
     case 'call':
-      return call(e.name, e.args.map((x) => ev(x)), data);
+      return call(
+        e.name,
+        e.args.map((x) => ev(x)),
+        data,
+      );
     case 'lambda': {
       const coll = ev(e.collection) as Row[];
       if (!e.predicate || !e.variable) return coll.length > 0;
-      const results = coll.map((r) => ev(e.predicate as Expr, { ...env, vars: { ...env.vars, [e.variable as string]: r } }));
+      const results = coll.map((r) =>
+        ev(e.predicate as Expr, { ...env, vars: { ...env.vars, [e.variable as string]: r } }),
+      );
       return e.op === 'any' ? results.some((x) => x === true) : results.every((x) => x === true);
     }
     default:
