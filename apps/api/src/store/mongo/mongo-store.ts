@@ -1,7 +1,14 @@
 import mongoose from 'mongoose';
 import type { Store } from '../types';
 import { createMongoUserRepository } from './mongo-user-repository';
+import { createMongoProjectRepository } from './mongo-project-repository';
+import { createMongoJobRepository } from './mongo-job-repository';
+import { createMongoRowRepository } from './mongo-row-repository';
+import { createProjectCascade } from './project-cascade';
+import { openRowCollections } from './row-collections';
 import { userModel } from './user-model';
+import { projectModel } from './project-model';
+import { jobModel } from './job-model';
 
 /** MongoDB through mongoose, on its own connection so several stores can live in one process (tests). */
 export async function createMongoStore(uri: string, options: { dbName?: string } = {}): Promise<Store> {
@@ -12,11 +19,22 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   });
   await conn.asPromise();
   const users = userModel(conn);
+  const projects = projectModel(conn);
+  const jobs = jobModel(conn);
   // Build indexes before serving so the unique constraints hold from the first request.
-  await users.createIndexes();
+  const [rows] = await Promise.all([
+    openRowCollections(conn.db!),
+    users.createIndexes(),
+    projects.createIndexes(),
+    jobs.createIndexes(),
+  ]);
+  const cascade = createProjectCascade(projects, jobs, rows);
   return {
     kind: 'mongodb',
-    users: createMongoUserRepository(users),
+    users: createMongoUserRepository(users, cascade),
+    projects: createMongoProjectRepository(projects, users, rows, cascade),
+    jobs: createMongoJobRepository(jobs, projects),
+    rows: createMongoRowRepository(rows, projects),
     async ping() {
       await conn.db!.admin().command({ ping: 1 });
     },

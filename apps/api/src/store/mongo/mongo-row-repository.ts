@@ -1,0 +1,99 @@
+import type { Model, mongo } from 'mongoose';
+import { elementColumnNames, elementId, propertyColumnNames, spatialColumnNames } from '../row-columns';
+import type { RowRepository, StoredElementRow } from '../types';
+import type { ProjectDoc } from './project-model';
+import {
+  eachRowCollection,
+  type ElementDoc,
+  type PropertyDoc,
+  type RowCollections,
+  type SpatialDoc,
+} from './row-collections';
+
+const PAGE = 2000;
+
+/**
+ * A document with exactly the typed columns, absent ones stored as explicit nulls (as the SQL adapter's rows have
+ * every column), plus its version key. Unknown fields of the input are not copied.
+ */
+function rowDoc<Row extends object>(
+  row: Row,
+  columns: readonly (keyof Row)[],
+  key: Record<string, unknown>,
+): Record<string, unknown> {
+  const doc = key;
+  for (const name of columns) doc[name as string] = row[name] ?? null;
+  return doc;
+}
+
+/** Only the columns (and the key served with them) leave the store: no _id, projectId or version. */
+const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
+
+export function createMongoRowRepository(rows: RowCollections, projects: Model<ProjectDoc>): RowRepository {
+  const count = (projectId: string, version: number) =>
+    Promise.all(
+      eachRowCollection(rows).map((collection) => collection.countDocuments({ projectId, version })),
+    );
+
+  async function deleteVersion(projectId: string, version: number) {
+    await Promise.all(
+      eachRowCollection(rows).map((collection) => collection.deleteMany({ projectId, version })),
+    );
+  }
+
+  return {
+    async insertBatch(projectId, version, batch) {
+      const elements = (batch.elements ?? []).map((row) =>
+        rowDoc(row, elementColumnNames, { projectId, version, Id: elementId(projectId, row.ExpressId) }),
+      );
+      const properties = (batch.properties ?? []).map((row) =>
+        rowDoc(row, propertyColumnNames, { projectId, version }),
+      );
+      const spatial = (batch.spatial ?? []).map((row) =>
+        rowDoc(row, spatialColumnNames, { projectId, version }),
+      );
+      // Unordered: the server may apply the documents in any order and in parallel, the fastest bulk path. A
+      // duplicate key still fails the call (after the other documents went in); the job then discards the version.
+      const options = { ordered: false };
+      await Promise.all([
+        elements.length && rows.elements.insertMany(elements as unknown as ElementDoc[], options),
+        properties.length && rows.properties.insertMany(properties as unknown as PropertyDoc[], options),
+        spatial.length && rows.spatial.insertMany(spatial as unknown as SpatialDoc[], options),
+      ]);
+      // SQLite's foreign key refuses rows of a deleted project. Checked after the insert: the project's cascade
+      // removes its document before its rows, so rows written past that sweep are caught here and taken back.
+      if (!(await projects.exists({ _id: projectId }).exec())) {
+        await deleteVersion(projectId, version);
+        throw new Error(`project ${projectId} does not exist`);
+      }
+    },
+    deleteVersion,
+    async *streamElements(projectId, version) {
+      // Keyset pages on the unique (projectId, version, ExpressId) index: each page is one index range scan,
+      // however deep into the model, unlike skip/limit.
+      let after: number | null = null;
+      for (;;) {
+        const filter: mongo.Filter<ElementDoc> =
+          after === null ? { projectId, version } : { projectId, version, ExpressId: { $gt: after } };
+        const docs = await rows.elements
+          .find(filter, { projection: ELEMENT_PROJECTION })
+          .sort({ ExpressId: 1 })
+          .limit(PAGE)
+          .toArray();
+        for (const doc of docs) {
+          const out = rowDoc(doc, elementColumnNames, { Id: doc.Id, ProjectId: projectId });
+          yield out as unknown as StoredElementRow;
+        }
+        if (docs.length < PAGE) return;
+        after = docs[docs.length - 1]!.ExpressId;
+      }
+    },
+    async countElements(projectId, version) {
+      return rows.elements.countDocuments({ projectId, version });
+    },
+    async countAll(projectId, version) {
+      const [elements = 0, properties = 0, spatial = 0] = await count(projectId, version);
+      return { elements, properties, spatial };
+    },
+  };
+}

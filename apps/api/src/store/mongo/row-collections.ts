@@ -1,0 +1,52 @@
+import type { mongo } from 'mongoose';
+import type { ElementRow, PropertyRow, SpatialRow } from '../types';
+
+/** Every row document carries the project and the row version it was written under. */
+interface VersionKey {
+  projectId: string;
+  version: number;
+}
+export type ElementDoc = VersionKey & ElementRow & { Id: string };
+export type PropertyDoc = VersionKey & PropertyRow;
+export type SpatialDoc = VersionKey & SpatialRow;
+
+export interface RowCollections {
+  elements: mongo.Collection<ElementDoc>;
+  properties: mongo.Collection<PropertyDoc>;
+  spatial: mongo.Collection<SpatialDoc>;
+}
+
+/** The three row collections, for operations that treat every row kind alike (deletes, counts). */
+export const eachRowCollection = (rows: RowCollections): mongo.Collection<VersionKey>[] => [
+  rows.elements as unknown as mongo.Collection<VersionKey>,
+  rows.properties as unknown as mongo.Collection<VersionKey>,
+  rows.spatial as unknown as mongo.Collection<VersionKey>,
+];
+
+/**
+ * Row collections are used through the driver directly, not through mongoose models: bulk inserts of hundreds of
+ * thousands of rows cannot afford per-document casting and validation. The repositories build every document
+ * from the typed column lists instead, so each one has all columns (nulls stored explicitly).
+ */
+export async function openRowCollections(db: mongo.Db): Promise<RowCollections> {
+  const rows: RowCollections = {
+    elements: db.collection<ElementDoc>('ifc_elements'),
+    properties: db.collection<PropertyDoc>('ifc_properties'),
+    spatial: db.collection<SpatialDoc>('ifc_spatial'),
+  };
+  // The same keys as the SQL primary keys: one element / spatial row per ExpressId and version, enforced by the
+  // database. They also serve the version filters, deletes and the ExpressId keyset pages.
+  await Promise.all([
+    rows.elements.createIndex(
+      { projectId: 1, version: 1, ExpressId: 1 },
+      { unique: true, name: 'ifc_elements_key' },
+    ),
+    // _id is a client-generated ObjectId, increasing in insertion order: the stable page key for properties.
+    rows.properties.createIndex({ projectId: 1, version: 1, _id: 1 }, { name: 'ifc_properties_project' }),
+    rows.spatial.createIndex(
+      { projectId: 1, version: 1, ExpressId: 1 },
+      { unique: true, name: 'ifc_spatial_key' },
+    ),
+  ]);
+  return rows;
+}
