@@ -10,7 +10,8 @@ import {
   findProperty,
   tableOf,
 } from './model';
-import { type MongoDoc, compileMongoFilter, compileMongoSort } from './compile-mongo';
+import { type MongoDoc, compileMongoFilter } from './compile-mongo';
+import { compileMongoSort } from './mongo-query';
 import { joinColumns } from './sql-expression';
 import { type SqlFragment, type SqlValue, quoteIdent } from './sql-types';
 

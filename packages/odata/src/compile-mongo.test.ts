@@ -3,7 +3,7 @@ import { FILTERS } from '../test/filters';
 import { matches, sortDocs } from '../test/mongo-match';
 import { type RefData, evaluate } from '../test/reference-eval';
 import { checkExpr } from './check-expression';
-import { compileMongoCount, compileMongoQuery } from './compile-mongo';
+import { compileMongoCount, compileMongoQuery } from './mongo-query';
 import { ODataNotImplementedError } from './errors';
 import { findEntityType } from './model';
 import { parseQueryOptions } from './parse-query-options';

@@ -6,7 +6,7 @@
 import Database from 'libsql';
 import { makeRows, model } from '../test/fixture';
 import { FILTERS, PROJECT_FILTERS } from '../test/filters';
-import { compileMongoQuery } from './compile-mongo';
+import { compileMongoQuery } from './mongo-query';
 import { compileCountSql, compileSqlQuery } from './compile-sql';
 import { ODataError } from './errors';
 import { parseQueryOptions } from './parse-query-options';

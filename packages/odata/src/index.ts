@@ -40,15 +40,10 @@ export type { SqlFragment, SqlValue, SqlCompileOptions } from './sql-types';
 /** Identifier quoting and LIKE escaping used by the SQL compiler (for the API's own scope clauses). */
 export { quoteIdent, escapeLike } from './sql-types';
 /** MongoDB: filter documents, sort, keyset predicate and count filter. */
-export {
-  compileMongoFilter,
-  compileMongoSort,
-  compileMongoQuery,
-  compileMongoCount,
-  mongoKeysetPredicate,
-  MATCH_NONE,
-} from './compile-mongo';
-export type { MongoDoc, MongoQuery, MongoSortKey, MongoCompileOptions } from './compile-mongo';
+export { compileMongoFilter, MATCH_NONE } from './compile-mongo';
+export { compileMongoSort, compileMongoQuery, compileMongoCount, mongoKeysetPredicate } from './mongo-query';
+export type { MongoDoc, MongoCompileOptions } from './compile-mongo';
+export type { MongoQuery, MongoSortKey } from './mongo-query';
 /** `$metadata` (CSDL XML 4.0) and the service document. */
 export { writeCsdlXml, writeServiceDocument, xmlEscape } from './csdl-xml';
 /** Streaming JSON for entity collections (back-pressure aware) and single entities. */

@@ -1,4 +1,6 @@
-import type { Expr, InNode, JsonNode, LambdaNode, LiteralNode } from './ast';
+import type { Expr } from './ast';
+import { parseInRight, parseJsonArray, parseJsonObject } from './parse-collections';
+import { parsePath } from './parse-path';
 import { ODataSyntaxError } from './errors';
 import { type Token, tokenize } from './lexer';
 import { numberLiteral, tokenToLiteral } from './literals';
@@ -74,7 +76,7 @@ export class ExpressionParser {
       if (!isInfixOp(op) || INFIX[op] <= minBp) return left;
       this.i += 3;
       const pos = opTok.pos;
-      if (op === 'in') left = this.parseInRight(left, pos);
+      if (op === 'in') left = parseInRight(this, left, pos);
       else if (op === 'has') left = { kind: 'has', left, right: this.parseExpr(BP.primary), pos };
       else {
         const right = this.parseExpr(INFIX[op]);
@@ -128,7 +130,7 @@ export class ExpressionParser {
         this.next();
         return tokenToLiteral(tok);
       case 'alias':
-        if (this.isPunct('/', 1)) return this.parsePath();
+        if (this.isPunct('/', 1)) return parsePath(this);
         this.next();
         return { kind: 'alias', name: tok.text.slice(1), pos: tok.pos };
       case 'punct':
@@ -140,8 +142,8 @@ export class ExpressionParser {
           this.expectPunct(')');
           return e;
         }
-        if (tok.text === '[') return this.parseJsonArray();
-        if (tok.text === '{') return this.parseJsonObject();
+        if (tok.text === '[') return parseJsonArray(this);
+        if (tok.text === '{') return parseJsonObject(this);
         throw this.error('Expected an expression');
       case 'ident':
         return this.parseIdentifierExpr(tok);
@@ -176,13 +178,13 @@ export class ExpressionParser {
     if (tok.text === '$root') {
       this.next();
       this.expectPunct('/');
-      const rest = this.parsePath();
+      const rest = parsePath(this);
       return { kind: 'root', path: rest.kind === 'member' ? rest.path : ['…'], pos: tok.pos };
     }
     if (followedBy('(') && BUILTIN_FUNCTIONS.has(lower)) return this.parseBuiltinCall(tok, lower);
     if (followedBy('(') && (lower === 'any' || lower === 'all'))
       throw this.error(`'${tok.text}' must follow a collection path`, tok);
-    return this.parsePath();
+    return parsePath(this);
   }
 
   private parseBuiltinCall(tok: Token, name: string): Expr {
@@ -218,173 +220,6 @@ export class ExpressionParser {
         args[args.length - 1] = { kind: 'typeName', name: last.path[0] as string, pos: last.pos };
     }
     return { kind: 'call', name, args, pos: tok.pos };
-  }
-
-  /** Skips a balanced parenthesised group (function parameters, key predicates, nested options). */
-  private skipBalanced(): void {
-    const open = this.expectPunct('(');
-    let depth = 1;
-    while (depth > 0) {
-      const t = this.next();
-      if (t.type === 'eof') throw this.error("Unbalanced '('", open);
-      if (t.type === 'punct' && t.text === '(') depth++;
-      if (t.type === 'punct' && t.text === ')') depth--;
-    }
-  }
-
-  /** Member path `A/B/C`, with type casts, lambdas and path forms we only recognise. */
-  private parsePath(): Expr {
-    const first = this.peek();
-    const path: string[] = [];
-    let opaque: string | undefined;
-    let qualifiedOnly = false;
-    for (;;) {
-      const seg = this.next();
-      if (seg.type === 'alias') {
-        path.push(seg.text);
-        opaque ??= 'annotation';
-      } else if (seg.type === 'ident') {
-        path.push(seg.text);
-        if (seg.text === '$count' || seg.text === '$filter') opaque ??= seg.text;
-        else if (seg.text.startsWith('$') && !['$it', '$this'].includes(seg.text))
-          throw this.error('Unexpected path segment', seg);
-        if (this.isPunct('(')) {
-          this.skipBalanced();
-          opaque ??= seg.text.includes('.') ? 'function call' : 'key or function';
-          if (seg.text === '$filter' || (!seg.text.includes('.') && this.isPunct('('))) {
-            if (this.isPunct('(')) this.skipBalanced();
-          }
-        } else qualifiedOnly = seg.text.includes('.');
-      } else throw this.error('Expected a property name', seg);
-      if (!this.isPunct('/')) break;
-      this.next();
-      const t = this.peek();
-      const lower = t.text.toLowerCase();
-      if (t.type === 'ident' && (lower === 'any' || lower === 'all') && this.isPunct('(', 1)) {
-        const collection: Expr = opaque
-          ? { kind: 'opaque', what: opaque, pos: first.pos }
-          : { kind: 'member', path, pos: first.pos };
-        return this.parseLambda(lower, collection);
-      }
-    }
-    // A qualified name alone is neither a property nor a call: it must be followed by '/' or '('.
-    if (qualifiedOnly && path.length === 1)
-      throw this.error("A qualified name must be followed by '/' or '('");
-    if (opaque) return { kind: 'opaque', what: opaque, path, pos: first.pos };
-    return { kind: 'member', path, pos: first.pos };
-  }
-
-  private parseLambda(op: string, collection: Expr): LambdaNode {
-    const tok = this.next();
-    this.expectPunct('(');
-    this.skipWs();
-    const node: LambdaNode = { kind: 'lambda', op: op as 'any', collection, pos: tok.pos };
-    if (this.isPunct(')')) {
-      if (op === 'all') throw this.error('all() requires a lambda expression');
-      this.next();
-      return node;
-    }
-    const v = this.next();
-    if (v.type !== 'ident' || v.text.includes('.') || v.text.startsWith('$'))
-      throw this.error('Expected a lambda variable name', v);
-    this.skipWs();
-    this.expectPunct(':');
-    this.skipWs();
-    node.variable = v.text;
-    node.predicate = this.parseExpr(0);
-    this.skipWs();
-    this.expectPunct(')');
-    return node;
-  }
-
-  private parseInRight(left: Expr, pos: number): InNode {
-    const start = this.peek();
-    if (this.isPunct('(')) {
-      this.next();
-      this.skipWs();
-      const items: Expr[] = [];
-      if (!this.isPunct(')')) {
-        for (;;) {
-          items.push(this.parseExpr(0));
-          this.skipWs();
-          if (!this.isPunct(',')) break;
-          this.next();
-          this.skipWs();
-        }
-      }
-      this.expectPunct(')');
-      if (items.length === 1 && items[0]?.kind !== 'literal')
-        return { kind: 'in', left, right: items[0] as Expr, pos };
-      const bad = items.find((e) => e.kind !== 'literal');
-      if (bad) throw new ODataSyntaxError('A list after in may only contain literals', bad.pos);
-      return {
-        kind: 'in',
-        left,
-        right: { kind: 'list', items: items as LiteralNode[], pos: start.pos },
-        pos,
-      };
-    }
-    if (this.isPunct('[')) {
-      const arr = this.parseJsonArray();
-      const items = arr.items ?? [];
-      if (items.every((e) => e.kind === 'literal'))
-        return {
-          kind: 'in',
-          left,
-          right: { kind: 'list', items: items as LiteralNode[], pos: start.pos },
-          pos,
-        };
-      return { kind: 'in', left, right: arr, pos };
-    }
-    return { kind: 'in', left, right: this.parseExpr(BP.primary), pos };
-  }
-
-  private parseJsonValue(): Expr {
-    const t = this.peek();
-    if (t.type === 'jsonString') {
-      this.next();
-      return { kind: 'literal', type: 'string', value: t.value ?? '', raw: t.text, pos: t.pos };
-    }
-    return this.parseExpr(0);
-  }
-
-  private parseJsonArray(): JsonNode {
-    const open = this.expectPunct('[');
-    this.skipWs();
-    const items: Expr[] = [];
-    if (!this.isPunct(']')) {
-      for (;;) {
-        items.push(this.parseJsonValue());
-        this.skipWs();
-        if (!this.isPunct(',')) break;
-        this.next();
-        this.skipWs();
-      }
-    }
-    this.expectPunct(']');
-    return { kind: 'json', value: 'array', items, pos: open.pos };
-  }
-
-  private parseJsonObject(): JsonNode {
-    const open = this.expectPunct('{');
-    this.skipWs();
-    const items: Expr[] = [];
-    if (!this.isPunct('}')) {
-      for (;;) {
-        const key = this.next();
-        if (key.type !== 'jsonString') throw this.error('Expected a JSON member name', key);
-        this.skipWs();
-        this.expectPunct(':');
-        this.skipWs();
-        items.push(this.parseJsonValue());
-        this.skipWs();
-        if (!this.isPunct(',')) break;
-        this.next();
-        this.skipWs();
-      }
-    }
-    this.expectPunct('}');
-    return { kind: 'json', value: 'object', items, pos: open.pos };
   }
 
   get text(): string {
