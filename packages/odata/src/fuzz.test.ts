@@ -6,6 +6,7 @@
 import Database from 'libsql';
 import { makeRows, model } from '../test/fixture';
 import { FILTERS, PROJECT_FILTERS } from '../test/filters';
+import type { Expr } from './ast';
 import { compileMongoQuery } from './mongo-query';
 import { compileCountSql, compileSqlQuery } from './compile-sql';
 import { ODataError } from './errors';
@@ -282,5 +283,28 @@ describe('fuzz', () => {
       exercise(`$filter=${s}`, 'Elements', stats);
     }
     expect(Object.keys(stats).length).toBeGreaterThan(0);
+  });
+});
+
+describe('hostile sizes', () => {
+  it('answers 400 for deep nesting instead of overflowing the stack', () => {
+    for (const q of [
+      '('.repeat(5000) + 'true' + ')'.repeat(5000),
+      'not '.repeat(5000) + 'true',
+      '-'.repeat(5000) + '1 eq 1',
+      `${'1 add '.repeat(3000)}1 eq 1`,
+    ]) {
+      expect(() => parseQueryOptions(`$filter=${encodeURIComponent(q)}`)).toThrow(ODataError);
+    }
+  });
+
+  it('handles the long or-chains BI tools send, with a shallow tree', () => {
+    const f = Array.from({ length: 3000 }, (_, i) => `Id eq ${i}`).join(' or ');
+    const q = validateQuery(parseQueryOptions(`$filter=${encodeURIComponent(f)}`), model, 'Elements');
+    const depth = (e: Expr | undefined): number =>
+      e?.kind === 'logical' ? 1 + Math.max(depth(e.left), depth(e.right)) : 1;
+    expect(depth(q.filter)).toBeLessThan(20);
+    const plan = compileSqlQuery(q, { model, entityType: 'Elements' });
+    expect((db.prepare(plan.sql).all(plan.params) as unknown[]).length).toBe(rows.length);
   });
 });

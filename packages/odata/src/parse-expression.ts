@@ -6,6 +6,9 @@ import { type Token, tokenize } from './lexer';
 import { numberLiteral, tokenToLiteral } from './literals';
 import { ARITHMETIC_OPS, BP, BUILTIN_FUNCTIONS, COMPARISON_OPS, INFIX, isInfixOp } from './operators';
 
+const MAX_DEPTH = 100;
+const MAX_OPERATORS = 100000;
+
 /**
  * Recursive-descent parser with Pratt-style binding powers over the tokens of one decoded
  * expression. Keywords and built-in function names are case-insensitive (OData 4.01); property names
@@ -13,6 +16,8 @@ import { ARITHMETIC_OPS, BP, BUILTIN_FUNCTIONS, COMPARISON_OPS, INFIX, isInfixOp
  */
 export class ExpressionParser {
   private i = 0;
+  private depth = 0;
+  private nodes = 0;
   constructor(
     private readonly toks: Token[],
     private readonly source: string,
@@ -65,8 +70,21 @@ export class ExpressionParser {
   }
 
   parseExpr(minBp: number): Expr {
+    // Validation and compilation recurse over the tree; bounding it keeps hostile input a 400, not a stack overflow.
+    if (++this.depth > MAX_DEPTH) throw this.error('Expression is nested too deeply');
+    try {
+      return this.parseInfix(minBp);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parseInfix(minBp: number): Expr {
     let left = this.parseUnary();
+    let chain = 0;
     for (;;) {
+      if (++this.nodes > MAX_OPERATORS) throw this.error('Expression has too many operators');
+      if (++chain > MAX_DEPTH && left.kind !== 'logical') throw this.error('Expression is nested too deeply');
       if (this.peek().type !== 'ws' || this.peek(1).type !== 'ident') return left;
       const opTok = this.peek(1);
       const op = opTok.text.toLowerCase();
@@ -80,11 +98,34 @@ export class ExpressionParser {
       else if (op === 'has') left = { kind: 'has', left, right: this.parseExpr(BP.primary), pos };
       else {
         const right = this.parseExpr(INFIX[op]);
-        if (op === 'and' || op === 'or') left = { kind: 'logical', op, left, right, pos };
+        if (op === 'and' || op === 'or') left = this.logicalChain(op, [left, right], pos);
         else if (COMPARISON_OPS.has(op)) left = { kind: 'compare', op: op as 'eq', left, right, pos };
         else if (ARITHMETIC_OPS.has(op)) left = { kind: 'arith', op: op as 'add', left, right, pos };
       }
     }
+  }
+
+  /**
+   * `a or b or c …`: BI tools fold long value lists into such chains. and/or are associative, so
+   * the chain becomes a balanced tree and later recursion stays shallow.
+   */
+  private logicalChain(op: 'and' | 'or', operands: Expr[], pos: number): Expr {
+    while (
+      this.peek().type === 'ws' &&
+      this.peek(1).type === 'ident' &&
+      this.peek(1).text.toLowerCase() === op &&
+      this.peek(2).type === 'ws'
+    ) {
+      if (++this.nodes > MAX_OPERATORS) throw this.error('Expression has too many operators');
+      this.i += 3;
+      operands.push(this.parseExpr(INFIX[op]));
+    }
+    const build = (from: number, to: number): Expr => {
+      if (to - from === 1) return operands[from] as Expr;
+      const mid = (from + to) >> 1;
+      return { kind: 'logical', op, left: build(from, mid), right: build(mid, to), pos };
+    };
+    return build(0, operands.length);
   }
 
   private parseUnary(): Expr {
