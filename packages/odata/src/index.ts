@@ -55,10 +55,12 @@ export { encodeValue, dateTimeOffsetJson, keyPredicate } from './json-values';
 export { encodeSkipToken, decodeSkipToken } from './skiptoken';
 export type { SkipTokenPayload, SkipTokenValue, DecodeSkipTokenOptions } from './skiptoken';
 /** `odata.metadata` negotiation and the OData error body. */
-export { metadataLevel, errorBody } from './negotiate';
+export { metadataLevel, ieee754Compatible, errorBody } from './negotiate';
 /** $expand: one query for the children of many parents (SQL, with per-parent $top/$skip) or a Mongo filter. */
 export { compileExpandSql, compileExpandMongo, PARENT_COLUMN } from './compile-expand';
 export type { ExpandPlan } from './compile-expand';
 /** Key predicate of entity-by-key URLs: `(5)`, `(A=1,B='x')`. */
 export { parseKeyPredicate } from './key-predicate';
 export type { KeyValues } from './key-predicate';
+/** OData identifiers from arbitrary labels (wide per-model element sets), with collision handling. */
+export { toODataIdentifier, uniqueODataIdentifiers } from './identifiers';

@@ -11,9 +11,16 @@ export function dateTimeOffsetJson(v: unknown): string | null {
   return Number.isNaN(d.getTime()) ? s : d.toISOString();
 }
 
-/** JSON text of one property value per OData JSON format 4.0 (IEEE754Compatible=false). */
-export function encodeValue(type: EdmPrimitive, v: unknown): string {
+/**
+ * JSON text of one property value per OData JSON format 4.0. With `ieee754Compatible` (requested
+ * by the client in the media type) Int64 and Decimal are strings so JavaScript clients keep digits.
+ */
+export function encodeValue(type: EdmPrimitive, v: unknown, ieee754Compatible = false): string {
   if (v === null || v === undefined) return 'null';
+  if (ieee754Compatible && (type === 'Edm.Int64' || type === 'Edm.Decimal')) {
+    const n = typeof v === 'bigint' ? v.toString() : String(v);
+    return JSON.stringify(n);
+  }
   switch (type) {
     case 'Edm.Boolean':
       return v === true || v === 1 || v === 1n || v === '1' || v === 'true' ? 'true' : 'false';

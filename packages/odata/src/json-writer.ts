@@ -14,6 +14,8 @@ export interface CollectionWriterOptions {
   /** Properties to write, in order; defaults to all. Other row fields (paging helpers) are skipped. */
   properties?: string[];
   metadata?: MetadataLevel;
+  /** Int64/Decimal as JSON strings (`IEEE754Compatible=true` in the request's media type). */
+  ieee754Compatible?: boolean;
   /** Defaults to `<root>$metadata#<set>` (with the selected properties when `properties` is given). */
   contextUrl?: string;
   count?: number;
@@ -47,6 +49,7 @@ function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown
     return { name: p.name, type: p.type, prefix: `${ann}${JSON.stringify(p.name)}:` };
   });
   const typeName = `#${opts.model.namespace}.${opts.entityType.name}`;
+  const ieee = opts.ieee754Compatible ?? false;
   return (row) => {
     let s = '{';
     if (level === 'full') {
@@ -56,7 +59,7 @@ function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i] as (typeof fields)[number];
       if (i > 0) s += ',';
-      s += f.prefix + encodeValue(f.type, row[f.name]);
+      s += f.prefix + encodeValue(f.type, row[f.name], ieee);
     }
     return `${s}}`;
   };

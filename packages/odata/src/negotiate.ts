@@ -13,6 +13,11 @@ export function metadataLevel(format: string | undefined, accept: string | undef
   return m ? (m[1]?.toLowerCase() as MetadataLevel) : 'minimal';
 }
 
+/** Whether the client asked for Int64/Decimal as strings (`IEEE754Compatible=true`). */
+export function ieee754Compatible(format: string | undefined, accept: string | undefined): boolean {
+  return /ieee754compatible=true/i.test(format ?? accept ?? '');
+}
+
 /** OData JSON error body `{"error":{"code","message","target"?}}` for any thrown value. */
 export function errorBody(err: unknown): {
   status: number;

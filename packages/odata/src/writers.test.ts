@@ -3,6 +3,7 @@ import { model } from '../test/fixture';
 import { writeCsdlXml, writeServiceDocument } from './csdl-xml';
 import { writeEntity, writeEntityCollection } from './json-writer';
 import { type EntityModel, findEntityType } from './model';
+import { ieee754Compatible } from './negotiate';
 
 /** Minimal XML well-formedness check: balanced tags, quoted attributes, known entities only. */
 function parseXml(xml: string): { name: string; attrs: Record<string, string>; path: string }[] {
@@ -206,6 +207,26 @@ describe('streaming JSON writer', () => {
     await writeEntityCollection(none, [], { ...base, metadata: 'none' });
     await new Promise<void>((r) => none.end(r));
     expect(JSON.parse(none.text())).toEqual({ value: [] });
+  });
+
+  it('writes Int64 and Decimal as strings when IEEE754Compatible is asked for', async () => {
+    const sink = new SlowSink();
+    await writeEntityCollection(sink, [{ Id: 1, Big: 2n ** 62n, Price: 0.1, Count: 3 }], {
+      ...base,
+      properties: ['Id', 'Big', 'Price', 'Count'],
+      ieee754Compatible: true,
+    });
+    await new Promise<void>((r) => sink.end(r));
+    expect(JSON.parse(sink.text()).value[0]).toEqual({
+      Id: 1,
+      Big: '4611686018427387904',
+      Price: '0.1',
+      Count: 3,
+    });
+    expect(
+      ieee754Compatible(undefined, 'application/json;odata.metadata=minimal;IEEE754Compatible=true'),
+    ).toBe(true);
+    expect(ieee754Compatible(undefined, 'application/json')).toBe(false);
   });
 
   it('writes a single entity with its $entity context', () => {

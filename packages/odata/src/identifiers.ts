@@ -1,0 +1,41 @@
+/** OData identifiers: a letter or `_`, then letters, digits or `_`, at most 128 characters. */
+const MAX_LENGTH = 128;
+
+/** Turns any label (an IFC property name like `Pset_WallCommon.FireRating`) into an OData identifier. */
+export function toODataIdentifier(label: string): string {
+  let s = label
+    .normalize('NFC')
+    .replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, '')
+    .replace(/[^\p{L}\p{N}_]+/gu, '_');
+  if (s === '' || s === '_') s = 'Property';
+  if (!/^[\p{L}_]/u.test(s)) s = `_${s}`;
+  return Array.from(s).slice(0, MAX_LENGTH).join('');
+}
+
+/**
+ * Identifiers for many labels, unique case-insensitively (some clients, Excel among them, treat
+ * column names so) and distinct from `reserved` (e.g. the fixed columns). Collisions get `_2`, `_3`, …
+ * Returns label → identifier, stable for the same input order.
+ */
+export function uniqueODataIdentifiers(
+  labels: readonly string[],
+  reserved: readonly string[] = [],
+): Map<string, string> {
+  const taken = new Set(reserved.map((r) => r.toLowerCase()));
+  const out = new Map<string, string>();
+  for (const label of labels) {
+    if (out.has(label)) continue;
+    const base = toODataIdentifier(label);
+    let candidate = base;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+      const suffix = `_${n}`;
+      candidate =
+        Array.from(base)
+          .slice(0, MAX_LENGTH - suffix.length)
+          .join('') + suffix;
+    }
+    taken.add(candidate.toLowerCase());
+    out.set(label, candidate);
+  }
+  return out;
+}
