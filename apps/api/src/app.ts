@@ -23,6 +23,12 @@ import { createIfcService } from './modules/ifc/ifc.service';
 import { JobEvents } from './modules/ifc/jobs/job-events';
 import { JobProcessor } from './modules/ifc/jobs/job-processor';
 import { createUploadReceiver } from './modules/ifc/upload/receive-upload';
+import { feedTokensRouter } from './modules/feed-tokens/feed-tokens.router';
+import { createFeedTokensService } from './modules/feed-tokens/feed-tokens.service';
+import { newsletterRouter } from './modules/newsletter/newsletter.router';
+import { identifyFeedCaller } from './modules/odata/feed-auth';
+import { odataRouter } from './modules/odata/odata.router';
+import { createODataService } from './modules/odata/odata.service';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +78,12 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     maxOldGenerationSizeMb: config.WORKER_MAX_OLD_MB,
     batchSize: config.ROW_BATCH_SIZE,
   });
+  const feedTokens = createFeedTokensService({ store });
+  const odata = createODataService({
+    reader: store.feed,
+    pageSize: config.ODATA_PAGE_SIZE,
+    tokenSecret: jwtSecret,
+  });
   const modelDir = path.join(config.DATA_DIR, 'models');
   const ifc = createIfcService({ store, processor, events, modelDir });
   const demo = createDemoProjects({ store, ifc, modelDir });
@@ -100,7 +112,10 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use(healthRouter(store));
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
+  app.use('/api/ifc/odata', odataRouter(odata, identifyFeedCaller({ store, tokens, feedTokens })));
   app.use('/api/ifc', ifcRouter({ ifc, demo, events, receiveUpload, authenticate, identify }));
+  app.use('/api/feed-tokens', feedTokensRouter(feedTokens, authenticate));
+  app.use('/api/newsletter', newsletterRouter(store));
   app.use(['/api', '/mongo'], apiNotFound);
 
   const web = staticWeb(config.WEB_DIST_DIR ?? path.resolve(__dirname, '../../web/dist'));

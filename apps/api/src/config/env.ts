@@ -29,6 +29,7 @@ const envSchema = z.object({
   JOB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(20),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   WORKER_MAX_OLD_MB: z.coerce.number().int().min(64).default(2048),
+  ODATA_PAGE_SIZE: z.coerce.number().int().min(1).max(100000).default(5000),
   ROW_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(2000),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),

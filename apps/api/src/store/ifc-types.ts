@@ -113,3 +113,27 @@ export interface RowRepository {
 }
 
 export type { ElementRow, PropertyRow, SpatialRow, RowBatch };
+
+export interface FeedTokenRecord {
+  id: string;
+  userId: string;
+  name: string;
+  /** SHA-256 of the secret: the secret itself is shown once and never stored. */
+  tokenHash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface FeedTokenRepository {
+  create(token: { id: string; userId: string; name: string; tokenHash: string }): Promise<FeedTokenRecord>;
+  listByUser(userId: string): Promise<FeedTokenRecord[]>;
+  findByHash(tokenHash: string): Promise<FeedTokenRecord | null>;
+  touch(id: string, at: string): Promise<void>;
+  /** Deletes the user's token; false when the user has no such token. */
+  delete(userId: string, id: string): Promise<boolean>;
+}
+
+export interface NewsletterRepository {
+  /** 'created' for a new address, 'exists' when it was already subscribed (case-insensitively). */
+  subscribe(email: string): Promise<'created' | 'exists'>;
+}

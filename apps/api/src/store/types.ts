@@ -1,4 +1,12 @@
-import type { JobRepository, ProjectRepository, RowRepository } from './ifc-types';
+import type {
+  FeedTokenRepository,
+  JobRepository,
+  NewsletterRepository,
+  ProjectRepository,
+  RowRepository,
+} from './ifc-types';
+
+import type { FeedReader } from './feed-types';
 
 export type * from './ifc-types';
 
@@ -49,6 +57,10 @@ export interface Store {
   readonly projects: ProjectRepository;
   readonly jobs: JobRepository;
   readonly rows: RowRepository;
+  readonly feedTokens: FeedTokenRepository;
+  readonly newsletter: NewsletterRepository;
+  /** OData reads, compiled into this store's own query language. */
+  readonly feed: FeedReader;
   /** Round-trips to the database; throws when it is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;

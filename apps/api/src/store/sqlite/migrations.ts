@@ -89,6 +89,22 @@ const migrations: string[] = [
      ${columnsDdl(SPATIAL_COLUMNS, ['ExpressId'])},
      PRIMARY KEY (project_id, version, "ExpressId")
    ) WITHOUT ROWID;`,
+  // Migration 3: feed tokens (HTTP Basic for BI tools) and newsletter subscribers.
+  `CREATE TABLE feed_tokens (
+     id TEXT PRIMARY KEY,
+     user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     name TEXT NOT NULL,
+     token_hash TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT
+   );
+   CREATE INDEX feed_tokens_user ON feed_tokens (user_id, created_at);
+   CREATE TABLE newsletter_subscribers (
+     email_key TEXT PRIMARY KEY,
+     email TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX ifc_elements_id ON ifc_elements ("Id", version);`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -5,6 +5,9 @@ import { createSqliteUserRepository } from './sqlite-user-repository';
 import { createSqliteProjectRepository } from './sqlite-project-repository';
 import { createSqliteJobRepository } from './sqlite-job-repository';
 import { createSqliteRowRepository } from './sqlite-row-repository';
+import { createSqliteFeedTokenRepository } from './sqlite-feed-token-repository';
+import { createSqliteNewsletterRepository } from './sqlite-newsletter-repository';
+import { createSqliteFeedReader } from './sqlite-feed-reader';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(location: { dataDir: string } | { file: ':memory:' }): Store {
@@ -16,6 +19,9 @@ export function createSqliteStore(location: { dataDir: string } | { file: ':memo
     projects: createSqliteProjectRepository(db),
     jobs: createSqliteJobRepository(db),
     rows: createSqliteRowRepository(db),
+    feedTokens: createSqliteFeedTokenRepository(db),
+    newsletter: createSqliteNewsletterRepository(db),
+    feed: createSqliteFeedReader(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

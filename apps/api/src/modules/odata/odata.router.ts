@@ -1,0 +1,130 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { errorBody, metadataLevel, ODataError, writeCsdlXml, writeServiceDocument } from '@aec/odata';
+import { AppError } from '../../errors/app-error';
+import { preferredPageSize } from './next-link';
+import type { ODataService } from './odata.service';
+import { parseResourcePath } from './resource-path';
+
+const ODATA_VERSION = '4.0';
+
+/** OData-Version on every response; a client that only speaks an older version is told so. */
+const versionHeaders: RequestHandler = (req, res, next) => {
+  res.set('OData-Version', ODATA_VERSION);
+  const max = req.get('odata-maxversion');
+  if (max && Number.parseFloat(max) < 4) {
+    res
+      .status(400)
+      .json({ error: { code: 'UnsupportedVersion', message: 'This service speaks OData 4.0 only' } });
+    return;
+  }
+  next();
+};
+
+const rawQueryOf = (req: Request) => {
+  const q = req.originalUrl.indexOf('?');
+  return q < 0 ? '' : req.originalUrl.slice(q + 1);
+};
+
+const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+
+/** OData errors in the OData JSON shape, with the status the layer chose (400, 401, 404, 410, 501…). */
+function sendError(res: Response, err: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (err instanceof AppError) {
+    res
+      .set(err.headers)
+      .status(err.status)
+      .json({ error: { code: err.code, message: err.message } });
+    return;
+  }
+  if (err instanceof ODataError) {
+    const { status, body } = errorBody(err);
+    res.status(status).json(body);
+    return;
+  }
+  throw err;
+}
+
+/**
+ * /api/ifc/odata/ (all readable projects) and /api/ifc/odata/projects/{projectId}/ (one project): service document,
+ * $metadata, entity sets, /$count and entity by key.
+ */
+export function odataRouter(odata: ODataService, identify: RequestHandler): Router {
+  const router = Router();
+  router.use(versionHeaders, identify);
+
+  const handle =
+    (projectIdOf: (req: Request) => string | undefined, pathOf: (req: Request) => string): RequestHandler =>
+    async (req, res) => {
+      try {
+        const projectId = projectIdOf(req);
+        const base =
+          projectId === undefined
+            ? '/api/ifc/odata/'
+            : `/api/ifc/odata/projects/${encodeURIComponent(projectId)}/`;
+        const serviceRoot = `${originOf(req)}${base}`;
+        const resource = parseResourcePath(pathOf(req));
+        if (resource.kind === 'service') {
+          res
+            .type('application/json;odata.metadata=minimal')
+            .send(writeServiceDocument(odata.model, serviceRoot));
+          return;
+        }
+        if (resource.kind === 'metadata') {
+          // XML even when the client asked JSON for the data: BI tools read CSDL only as XML.
+          res.type('application/xml').send(writeCsdlXml(odata.model));
+          return;
+        }
+        const metadata = metadataLevel(
+          typeof req.query.$format === 'string' ? req.query.$format : undefined,
+          req.get('accept'),
+        );
+        const feedReq = {
+          user: req.user,
+          projectId,
+          entitySet: resource.entitySet,
+          rawQuery: rawQueryOf(req),
+          serviceRoot,
+          metadata,
+          preferredPageSize: preferredPageSize(req.get('prefer')),
+        };
+        if (resource.kind === 'count') {
+          res.type('text/plain').send(String(await odata.count(feedReq)));
+          return;
+        }
+        if (resource.kind === 'entity') {
+          const body = await odata.entity(feedReq, resource.key);
+          if (body === null)
+            throw new ODataError(404, 'NotFound', 'No entity with that key', undefined, resource.entitySet);
+          res.type(`application/json;odata.metadata=${metadata}`).send(body);
+          return;
+        }
+        res.status(200).type(`application/json;odata.metadata=${metadata};charset=utf-8`);
+        if (feedReq.preferredPageSize !== undefined)
+          res.set('Preference-Applied', `odata.maxpagesize=${feedReq.preferredPageSize}`);
+        await odata.writeCollection(feedReq, res);
+        res.end();
+      } catch (err) {
+        sendError(res, err);
+      }
+    };
+
+  router.get(
+    /^\/projects\/([^/]+)(\/.*)?$/,
+    handle(
+      (req) => decodeURIComponent(String(req.params[0])),
+      (req) => String(req.params[1] ?? '/'),
+    ),
+  );
+  router.get(
+    /^(\/.*)?$/,
+    handle(
+      () => undefined,
+      (req) => req.path,
+    ),
+  );
+  return router;
+}

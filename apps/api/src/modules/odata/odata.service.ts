@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import {
+  decodeSkipToken,
+  encodeSkipToken,
+  findEntityType,
+  ODataError,
+  ODataNotImplementedError,
+  ODataValidationError,
+  parseODataQuery,
+  writeEntity,
+  writeEntityCollection,
+  type MetadataLevel,
+  type SkipTokenValue,
+} from '@aec/odata';
+import type { FeedReader, FeedScope } from '../../store/feed-types';
+import type { UserRecord } from '../../store/types';
+import { namedProjectId } from './anonymous-access';
+import { FeedAuthRequiredError } from './feed-auth';
+import { nextLinkUrl } from './next-link';
+import { keyToFilter } from './resource-path';
+
+export interface FeedRequest {
+  user: UserRecord | undefined;
+  /** Set on a per-project service root. */
+  projectId?: string;
+  entitySet: string;
+  rawQuery: string;
+  /** Service root URL ending with '/'. */
+  serviceRoot: string;
+  metadata: MetadataLevel;
+  preferredPageSize?: number;
+}
+
+export type ODataService = ReturnType<typeof createODataService>;
+
+/**
+ * Runs feed queries: access scope first (owner's and public projects, at their published versions), then the
+ * validated query compiled by the store, streamed with server-driven keyset paging.
+ */
+export function createODataService({
+  reader,
+  pageSize,
+  tokenSecret,
+}: {
+  reader: FeedReader;
+  pageSize: number;
+  tokenSecret: string;
+}) {
+  const model = reader.model;
+
+  function typeOf(entitySet: string) {
+    const set = model.entitySets.find((s) => s.name === entitySet);
+    const type = set && findEntityType(model, set.entityType);
+    if (!set || !type) throw new ODataValidationError(`Unknown entity set '${entitySet}'`, entitySet);
+    return type;
+  }
+
+  async function prepare(req: FeedRequest, rawQuery: string) {
+    const type = typeOf(req.entitySet);
+    const query = parseODataQuery(rawQuery, model, req.entitySet);
+    if (query.expand?.length) throw new ODataNotImplementedError('$expand is not supported yet', '$expand');
+    if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
+    const scope: FeedScope = { userId: req.user?.id ?? null };
+    if (req.projectId !== undefined) scope.projectId = req.projectId;
+    if (!req.user) {
+      // Anonymous: only a public project the request names, through the per-project root or a ProjectId filter.
+      const named =
+        req.projectId ?? (req.entitySet === 'Projects' ? undefined : namedProjectId(query.filter));
+      if (named === undefined) throw new FeedAuthRequiredError();
+      scope.projectId = named;
+    }
+    const visible = await reader.visibleVersions(scope);
+    if (!req.user && !visible.some((v) => v.isPublic)) throw new FeedAuthRequiredError();
+    if (req.projectId !== undefined && !visible.length) {
+      throw new ODataError(404, 'NotFound', `Project '${req.projectId}' not found`, undefined, 'ProjectId');
+    }
+    const versionTag = createHash('sha256')
+      .update(visible.map((v) => `${v.id}:${v.version}`).join(','))
+      .digest('base64url')
+      .slice(0, 16);
+    return { type, query, visible, versionTag };
+  }
+
+  return {
+    model,
+
+    async count(req: FeedRequest): Promise<number> {
+      const { query, visible } = await prepare(req, req.rawQuery);
+      return reader.count({ entitySet: req.entitySet, query, visible });
+    },
+
+    async writeCollection(req: FeedRequest, out: Writable): Promise<void> {
+      const { type, query, visible, versionTag } = await prepare(req, req.rawQuery);
+      const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
+      const limit = query.top !== undefined ? Math.min(query.top, size) : size;
+      let after: SkipTokenValue[] | undefined;
+      const probe = reader.page({
+        entitySet: req.entitySet,
+        query: { ...query, skip: undefined },
+        visible,
+        limit: 0,
+      });
+      if (query.skiptoken !== undefined) {
+        after = decodeSkipToken(query.skiptoken, {
+          version: versionTag,
+          keyCount: probe.sortKeyCount,
+          secret: tokenSecret,
+        }).k;
+      }
+      const count = query.count
+        ? await reader.count({ entitySet: req.entitySet, query, visible })
+        : undefined;
+      const page = reader.page({
+        entitySet: req.entitySet,
+        query: after ? { ...query, skip: undefined } : query,
+        visible,
+        after,
+        limit: limit + 1,
+      });
+      let more = false;
+      async function* firstRows() {
+        let n = 0;
+        for await (const row of page.rows) {
+          if (n === limit) {
+            more = true;
+            return;
+          }
+          n++;
+          yield row;
+        }
+      }
+      const properties =
+        query.select && !query.select.some((s) => s.path[0] === '*')
+          ? type.properties
+              .filter((p) => query.select!.some((s) => s.path[0] === p.name) || type.key.includes(p.name))
+              .map((p) => p.name)
+          : undefined;
+      await writeEntityCollection(out, firstRows(), {
+        model,
+        entityType: type,
+        entitySet: req.entitySet,
+        serviceRoot: req.serviceRoot,
+        properties,
+        metadata: req.metadata,
+        count,
+        nextLink: (last, written) => {
+          const remainingTop = query.top !== undefined ? query.top - written : undefined;
+          if (!more || !last || (remainingTop !== undefined && remainingTop <= 0)) return undefined;
+          const token = encodeSkipToken(
+            { v: versionTag, k: page.sortValues(last) as SkipTokenValue[] },
+            tokenSecret,
+          );
+          return nextLinkUrl(`${req.serviceRoot}${req.entitySet}`, req.rawQuery, token, remainingTop);
+        },
+      });
+    },
+
+    /** One entity by key, or null when it does not exist or is not visible. */
+    async entity(req: FeedRequest, key: string): Promise<string | null> {
+      const type = typeOf(req.entitySet);
+      const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type.key))}`;
+      const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
+      const { query, visible } = await prepare(req, [keyFilter, ...others].join('&'));
+      const page = reader.page({ entitySet: req.entitySet, query, visible, limit: 1 });
+      for await (const row of page.rows) {
+        return writeEntity(row, {
+          model,
+          entityType: type,
+          entitySet: req.entitySet,
+          serviceRoot: req.serviceRoot,
+          metadata: req.metadata,
+        });
+      }
+      return null;
+    },
+  };
+}

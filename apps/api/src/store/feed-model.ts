@@ -1,0 +1,143 @@
+import type { EdmPrimitive, EntityModel, PropertyDef } from '@aec/odata';
+import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from './row-columns';
+
+const EDM: Record<ColumnType, EdmPrimitive> = {
+  string: 'Edm.String',
+  integer: 'Edm.Int32',
+  number: 'Edm.Double',
+  boolean: 'Edm.Boolean',
+};
+
+export const NAMESPACE = 'AEC.IFC';
+
+/** How a store names the fields the model does not take verbatim from the row columns. */
+export interface FeedStorageNames {
+  projectIdOnRows: string;
+  propertyKey: { column: string; type: EdmPrimitive };
+  projects: Record<
+    | 'ProjectId'
+    | 'Name'
+    | 'FileName'
+    | 'Status'
+    | 'Schema'
+    | 'FileSize'
+    | 'ElementCount'
+    | 'PropertyCount'
+    | 'SpatialCount'
+    | 'CreatedAt'
+    | 'ProcessedAt',
+    string
+  >;
+  tables: Record<'Projects' | 'IFCElements' | 'IFCProperties' | 'IFCSpatialStructure', string>;
+}
+
+const columns = (defs: Record<string, ColumnType>, nullable = true): PropertyDef[] =>
+  Object.entries(defs).map(([name, type]) => ({
+    name,
+    type: EDM[type],
+    nullable: nullable && name !== 'ExpressId' && name !== 'IfcType',
+  }));
+
+/**
+ * The feed's entity model, one source for validation, both compilers and $metadata. Entity sets and property
+ * names are the same on every store; only storage names differ.
+ */
+export function createFeedModel(names: FeedStorageNames): EntityModel {
+  const projectId = (): PropertyDef => ({
+    name: 'ProjectId',
+    type: 'Edm.String',
+    nullable: false,
+    column: names.projectIdOnRows,
+  });
+  const toProject = {
+    name: 'Project',
+    target: 'Project',
+    collection: false,
+    constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
+  };
+  const p = names.projects;
+  return {
+    namespace: NAMESPACE,
+    containerName: 'IfcFeed',
+    entityTypes: [
+      {
+        name: 'Project',
+        key: ['ProjectId'],
+        table: names.tables.Projects,
+        properties: [
+          { name: 'ProjectId', type: 'Edm.String', nullable: false, column: p.ProjectId },
+          { name: 'Name', type: 'Edm.String', nullable: false, column: p.Name },
+          { name: 'FileName', type: 'Edm.String', nullable: false, column: p.FileName },
+          { name: 'Status', type: 'Edm.String', nullable: false, column: p.Status },
+          { name: 'Schema', type: 'Edm.String', nullable: true, column: p.Schema },
+          { name: 'FileSize', type: 'Edm.Int64', nullable: false, column: p.FileSize },
+          { name: 'ElementCount', type: 'Edm.Int32', nullable: false, column: p.ElementCount },
+          { name: 'PropertyCount', type: 'Edm.Int32', nullable: false, column: p.PropertyCount },
+          { name: 'SpatialCount', type: 'Edm.Int32', nullable: false, column: p.SpatialCount },
+          { name: 'CreatedAt', type: 'Edm.DateTimeOffset', nullable: false, column: p.CreatedAt },
+          { name: 'ProcessedAt', type: 'Edm.DateTimeOffset', nullable: true, column: p.ProcessedAt },
+        ],
+        navigation: [
+          {
+            name: 'Elements',
+            target: 'IFCElement',
+            collection: true,
+            constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
+            partner: 'Project',
+          },
+          {
+            name: 'Properties',
+            target: 'IFCProperty',
+            collection: true,
+            constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
+            partner: 'Project',
+          },
+          {
+            name: 'SpatialStructure',
+            target: 'IFCSpatialElement',
+            collection: true,
+            constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
+            partner: 'Project',
+          },
+        ],
+      },
+      {
+        name: 'IFCElement',
+        key: ['Id'],
+        table: names.tables.IFCElements,
+        properties: [
+          { name: 'Id', type: 'Edm.String', nullable: false },
+          projectId(),
+          ...columns(ELEMENT_COLUMNS),
+        ],
+        navigation: [{ ...toProject, partner: 'Elements' }],
+      },
+      {
+        name: 'IFCProperty',
+        key: ['Id'],
+        table: names.tables.IFCProperties,
+        properties: [
+          { name: 'Id', type: names.propertyKey.type, nullable: false, column: names.propertyKey.column },
+          projectId(),
+          ...columns(PROPERTY_COLUMNS),
+        ],
+        navigation: [{ ...toProject, partner: 'Properties' }],
+      },
+      {
+        name: 'IFCSpatialElement',
+        key: ['ProjectId', 'ExpressId'],
+        table: names.tables.IFCSpatialStructure,
+        properties: [projectId(), ...columns(SPATIAL_COLUMNS)],
+        navigation: [{ ...toProject, partner: 'SpatialStructure' }],
+      },
+    ],
+    entitySets: [
+      { name: 'Projects', entityType: 'Project' },
+      { name: 'IFCElements', entityType: 'IFCElement' },
+      { name: 'IFCProperties', entityType: 'IFCProperty' },
+      { name: 'IFCSpatialStructure', entityType: 'IFCSpatialElement' },
+    ],
+  };
+}
+
+export const ROW_SETS = ['IFCElements', 'IFCProperties', 'IFCSpatialStructure'] as const;

@@ -1,0 +1,41 @@
+import type { EntityModel, QueryOptions } from '@aec/odata';
+
+/** The projects a feed request may read: the caller's own plus public ones, optionally narrowed to one project. */
+export interface FeedScope {
+  userId: string | null;
+  projectId?: string;
+}
+
+/** A project version visible to a scope: rows are read only at a project's published version. */
+export interface VisibleVersion {
+  id: string;
+  version: number;
+  isPublic: boolean;
+}
+
+export interface FeedQuery {
+  entitySet: string;
+  query: QueryOptions;
+  visible: VisibleVersion[];
+  /** For the Projects set: only these project ids (the visible list). */
+  after?: readonly unknown[];
+  limit?: number;
+}
+
+export interface FeedPage {
+  rows: AsyncIterable<Record<string, unknown>>;
+  /** Values of the sort keys of a returned row, for the next page's skip token. */
+  sortValues(row: Record<string, unknown>): unknown[];
+  sortKeyCount: number;
+}
+
+/**
+ * Reads OData entity sets from one store: the adapter compiles the validated query with @aec/odata into its own
+ * query language (SQL with bound parameters, or a MongoDB filter document) and streams the rows.
+ */
+export interface FeedReader {
+  readonly model: EntityModel;
+  visibleVersions(scope: FeedScope): Promise<VisibleVersion[]>;
+  page(q: FeedQuery): FeedPage;
+  count(q: FeedQuery): Promise<number>;
+}

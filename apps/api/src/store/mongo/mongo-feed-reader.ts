@@ -1,0 +1,118 @@
+import { columnOf, compileMongoCount, compileMongoQuery, findEntityType, type MongoDoc } from '@aec/odata';
+import { mongo } from 'mongoose';
+import { createFeedModel } from '../feed-model';
+import type { FeedReader, VisibleVersion } from '../feed-types';
+
+export const mongoFeedModel = createFeedModel({
+  projectIdOnRows: 'projectId',
+  // Property rows are keyed by their ObjectId, served as its hex text.
+  propertyKey: { column: '_id', type: 'Edm.String' },
+  projects: {
+    ProjectId: '_id',
+    Name: 'name',
+    FileName: 'fileName',
+    Status: 'status',
+    Schema: 'ifcSchema',
+    FileSize: 'fileSize',
+    ElementCount: 'elementCount',
+    PropertyCount: 'propertyCount',
+    SpatialCount: 'spatialCount',
+    CreatedAt: 'createdAt',
+    ProcessedAt: 'processedAt',
+  },
+  tables: {
+    Projects: 'projects',
+    IFCElements: 'ifc_elements',
+    IFCProperties: 'ifc_properties',
+    IFCSpatialStructure: 'ifc_spatial',
+  },
+});
+
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+function scopeDoc(entitySet: string, visible: VisibleVersion[]): MongoDoc {
+  if (entitySet === 'Projects') return { _id: { $in: visible.map((v) => v.id) } };
+  const published = visible.filter((v) => v.version > 0);
+  if (!published.length) return { $expr: false };
+  return { $or: published.map((v) => ({ projectId: v.id, version: v.version })) };
+}
+
+export function createMongoFeedReader(db: mongo.Db): FeedReader {
+  const model = mongoFeedModel;
+  /** field name → property name, per entity set, to turn documents back into entity rows. */
+  const renames = new Map<string, [string, string][]>();
+  for (const set of model.entitySets) {
+    const type = findEntityType(model, set.entityType)!;
+    renames.set(
+      set.name,
+      type.properties.map((p) => [columnOf(p), p.name]),
+    );
+  }
+  const toRow = (entitySet: string, doc: Record<string, unknown>): Record<string, unknown> => {
+    const row: Record<string, unknown> = {};
+    for (const [field, name] of renames.get(entitySet)!) {
+      const value = doc[field];
+      row[name] = value instanceof mongo.ObjectId ? value.toHexString() : value;
+    }
+    return row;
+  };
+  const table = (entitySet: string) => {
+    const type = findEntityType(model, model.entitySets.find((s) => s.name === entitySet)!.entityType)!;
+    return db.collection(type.table!);
+  };
+
+  return {
+    model,
+    async visibleVersions(scope) {
+      const filter: MongoDoc = {
+        $or: [{ isPublic: true }, ...(scope.userId ? [{ ownerId: scope.userId }] : [])],
+      };
+      if (scope.projectId !== undefined) filter._id = scope.projectId;
+      const docs = await db
+        .collection<{ _id: string; version: number; isPublic: boolean }>('projects')
+        .find(filter, { projection: { version: 1, isPublic: 1 }, sort: { _id: 1 } })
+        .toArray();
+      return docs.map((d) => ({ id: d._id, version: d.version, isPublic: d.isPublic }));
+    },
+    page({ entitySet, query, visible, after, limit }) {
+      // Skip-token values of an ObjectId key come back as hex text: compare them as ObjectIds again.
+      const restored = after?.map((v) =>
+        typeof v === 'string' && OBJECT_ID.test(v) && entitySet === 'IFCProperties'
+          ? new mongo.ObjectId(v)
+          : v,
+      );
+      const compiled = compileMongoQuery(query, {
+        model,
+        entityType: entitySet,
+        scope: scopeDoc(entitySet, visible),
+        after: restored,
+        limit,
+      });
+      const cursor = table(entitySet).find(compiled.filter, {
+        projection: compiled.projection,
+        sort: Object.fromEntries(compiled.sort.map((k) => [k.field, k.direction])),
+        ...(compiled.skip ? { skip: compiled.skip } : {}),
+        ...(compiled.limit !== undefined ? { limit: compiled.limit } : {}),
+      });
+      return {
+        rows: (async function* () {
+          try {
+            for await (const doc of cursor) yield toRow(entitySet, doc as Record<string, unknown>);
+          } finally {
+            await cursor.close();
+          }
+        })(),
+        sortValues: (row) => compiled.sort.map((k) => row[k.property] ?? null),
+        sortKeyCount: compiled.sort.length,
+      };
+    },
+    async count({ entitySet, query, visible }) {
+      const filter = compileMongoCount(query, {
+        model,
+        entityType: entitySet,
+        scope: scopeDoc(entitySet, visible),
+      });
+      return table(entitySet).countDocuments(filter);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { compileCountSql, compileSqlQuery, sortValuesOf, type SqlFragment, type SqlValue } from '@aec/odata';
+import { createFeedModel } from '../feed-model';
+import type { FeedReader, VisibleVersion } from '../feed-types';
+import type { SqliteDb } from './database';
+
+export const sqliteFeedModel = createFeedModel({
+  projectIdOnRows: 'project_id',
+  propertyKey: { column: 'Id', type: 'Edm.Int64' },
+  projects: {
+    ProjectId: 'id',
+    Name: 'name',
+    FileName: 'file_name',
+    Status: 'status',
+    Schema: 'schema',
+    FileSize: 'file_size',
+    ElementCount: 'element_count',
+    PropertyCount: 'property_count',
+    SpatialCount: 'spatial_count',
+    CreatedAt: 'created_at',
+    ProcessedAt: 'processed_at',
+  },
+  tables: {
+    Projects: 'projects',
+    IFCElements: 'ifc_elements',
+    IFCProperties: 'ifc_properties',
+    IFCSpatialStructure: 'ifc_spatial',
+  },
+});
+
+/** Rows only at each visible project's published version: `(project_id, version) IN (VALUES …)` uses the keys. */
+function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
+  if (!visible.length) return { sql: '0', params: [] };
+  if (entitySet === 'Projects') {
+    return { sql: `"t0"."id" IN (${visible.map(() => '?').join(', ')})`, params: visible.map((v) => v.id) };
+  }
+  return {
+    sql: `("t0"."project_id", "t0"."version") IN (VALUES ${visible.map(() => '(?, ?)').join(', ')})`,
+    params: visible.flatMap((v) => [v.id, v.version]),
+  };
+}
+
+export function createSqliteFeedReader(db: SqliteDb): FeedReader {
+  const model = sqliteFeedModel;
+  return {
+    model,
+    async visibleVersions(scope) {
+      const where = ['(is_public = 1 OR owner_id = ?)'];
+      const params: unknown[] = [scope.userId];
+      if (scope.projectId !== undefined) {
+        where.push('id = ?');
+        params.push(scope.projectId);
+      }
+      const rows = db
+        .prepare(`SELECT id, version, is_public FROM projects WHERE ${where.join(' AND ')} ORDER BY id`)
+        .all(...params) as {
+        id: string;
+        version: number;
+        is_public: number;
+      }[];
+      return rows.map((r) => ({ id: r.id, version: r.version, isPublic: r.is_public === 1 }));
+    },
+    page({ entitySet, query, visible, after, limit }) {
+      const compiled = compileSqlQuery(query, {
+        model,
+        entityType: entitySet,
+        scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
+        after: after as SqlValue[] | undefined,
+        limit,
+      });
+      const statement = db.prepare(compiled.sql);
+      return {
+        rows: (async function* () {
+          // iterate() steps the cursor row by row: memory stays flat however large the page.
+          for (const row of statement.iterate(...compiled.params)) yield row as Record<string, unknown>;
+        })(),
+        sortValues: (row) => sortValuesOf(row, compiled.sortKeys),
+        sortKeyCount: compiled.sortKeys.length,
+      };
+    },
+    async count({ entitySet, query, visible }) {
+      const compiled = compileCountSql(query, {
+        model,
+        entityType: entitySet,
+        scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
+      });
+      return (db.prepare(compiled.sql).get(...compiled.params) as { count: number }).count;
+    },
+  };
+}

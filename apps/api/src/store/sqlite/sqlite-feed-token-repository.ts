@@ -1,0 +1,50 @@
+import type { FeedTokenRecord, FeedTokenRepository } from '../types';
+import type { SqliteDb } from './database';
+
+interface FeedTokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+const toRecord = (row: FeedTokenRow): FeedTokenRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  name: row.name,
+  tokenHash: row.token_hash,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+});
+
+export function createSqliteFeedTokenRepository(db: SqliteDb): FeedTokenRepository {
+  const insert = db.prepare(
+    'INSERT INTO feed_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const byId = db.prepare('SELECT * FROM feed_tokens WHERE id = ?');
+  const byUser = db.prepare('SELECT * FROM feed_tokens WHERE user_id = ? ORDER BY created_at DESC, id');
+  const byHash = db.prepare('SELECT * FROM feed_tokens WHERE token_hash = ?');
+  const touch = db.prepare('UPDATE feed_tokens SET last_used_at = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM feed_tokens WHERE id = ? AND user_id = ?');
+  return {
+    async create(token) {
+      insert.run(token.id, token.userId, token.name, token.tokenHash, new Date().toISOString());
+      return toRecord(byId.get(token.id) as FeedTokenRow);
+    },
+    async listByUser(userId) {
+      return (byUser.all(userId) as FeedTokenRow[]).map(toRecord);
+    },
+    async findByHash(tokenHash) {
+      const row = byHash.get(tokenHash) as FeedTokenRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    async touch(id, at) {
+      touch.run(at, id);
+    },
+    async delete(userId, id) {
+      return remove.run(id, userId).changes > 0;
+    },
+  };
+}

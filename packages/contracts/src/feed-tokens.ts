@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const createFeedTokenRequestSchema = z.object({
+  name: z
+    .string({ error: 'Name must be a string' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(80, { error: 'Name must be at most 80 characters' }),
+});
+export type CreateFeedTokenRequest = z.infer<typeof createFeedTokenRequestSchema>;
+
+export const feedTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type FeedToken = z.infer<typeof feedTokenSchema>;
+
+/** The only response that carries the secret: it is shown once. */
+export const createdFeedTokenSchema = feedTokenSchema.extend({ token: z.string() });
+export type CreatedFeedToken = z.infer<typeof createdFeedTokenSchema>;
+
+export const feedTokenListSchema = z.object({ tokens: z.array(feedTokenSchema) });
+export type FeedTokenList = z.infer<typeof feedTokenListSchema>;
