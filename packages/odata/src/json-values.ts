@@ -6,6 +6,8 @@ export function dateTimeOffsetJson(v: unknown): string | null {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'number') return new Date(v).toISOString();
   const s = String(v);
+  // Fast path: already the canonical form the SQL store keeps (`toISOString()`).
+  if (s.length === 24 && s[10] === 'T' && s[23] === 'Z' && s[19] === '.') return s;
   const hasZone = /(Z|[+-]\d\d:?\d\d)$/i.test(s);
   const d = new Date(hasZone ? s : `${s.replace(' ', 'T')}Z`);
   return Number.isNaN(d.getTime()) ? s : d.toISOString();

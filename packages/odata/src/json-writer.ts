@@ -105,12 +105,23 @@ export async function writeEntityCollection(
     buf = `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
     let written = 0;
     let last: Record<string, unknown> | undefined;
-    for await (const row of rows) {
-      if (closed) break;
+    const add = (row: Record<string, unknown>): boolean => {
       buf += (written > 0 ? ',' : '') + encode(row);
       written++;
       last = row;
-      if (buf.length >= chunkSize) await flush();
+      return buf.length >= chunkSize;
+    };
+    // A synchronous source (a SQLite statement iterator) is read without a microtask per row.
+    if (Symbol.asyncIterator in rows) {
+      for await (const row of rows) {
+        if (closed) break;
+        if (add(row)) await flush();
+      }
+    } else {
+      for (const row of rows) {
+        if (closed) break;
+        if (add(row)) await flush();
+      }
     }
     const next = closed ? undefined : opts.nextLink?.(last, written);
     buf += `]${next ? `,"@odata.nextLink":${JSON.stringify(next)}` : ''}}`;
