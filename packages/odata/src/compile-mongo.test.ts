@@ -118,6 +118,7 @@ describe('Mongo compiler semantics', () => {
       expect(paged).toEqual(all);
       expect(new Set(paged).size).toBe(docs.length);
       expect(Object.keys(full.projection)).toEqual(expect.arrayContaining(['Id']));
+      expect(full.columns).toEqual(['Id']);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { encodeValue, keyPredicate } from './json-values';
-import type { EntityModel, EntityType, PropertyDef } from './model';
+import { type EntityModel, type EntityType, type PropertyDef, columnOf } from './model';
 
 export type MetadataLevel = 'minimal' | 'full' | 'none';
 
@@ -14,6 +14,8 @@ export interface CollectionWriterOptions {
   /** Properties to write, in order; defaults to all. Other row fields (paging helpers) are skipped. */
   properties?: string[];
   metadata?: MetadataLevel;
+  /** Read values by storage column (`column ?? name`) instead of property name, e.g. Mongo documents. */
+  readColumns?: boolean;
   /** Int64/Decimal as JSON strings (`IEEE754Compatible=true` in the request's media type). */
   ieee754Compatible?: boolean;
   /** Defaults to `<root>$metadata#<set>` (with the selected properties when `properties` is given). */
@@ -46,7 +48,11 @@ function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown
       level === 'full' && TYPE_ANNOTATION[p.type]
         ? `${JSON.stringify(`${p.name}@odata.type`)}:"#${TYPE_ANNOTATION[p.type]}",`
         : '';
-    return { name: p.name, type: p.type, prefix: `${ann}${JSON.stringify(p.name)}:` };
+    return {
+      name: opts.readColumns ? columnOf(p) : p.name,
+      type: p.type,
+      prefix: `${ann}${JSON.stringify(p.name)}:`,
+    };
   });
   const typeName = `#${opts.model.namespace}.${opts.entityType.name}`;
   const ieee = opts.ieee754Compatible ?? false;

@@ -61,8 +61,10 @@ export function mongoKeysetPredicate(keys: MongoSortKey[], last: readonly unknow
 export interface MongoQuery {
   filter: MongoDoc;
   sort: MongoSortKey[];
-  /** `{field: 1}` projection of the selected properties (keys always included). */
+  /** `{field: 1}` projection of the selected properties (keys and sort fields always included). */
   projection: Record<string, 1>;
+  /** Properties to write out (selected ones plus the key), by property name. */
+  columns: string[];
   skip?: number;
   limit?: number;
 }
@@ -84,10 +86,13 @@ export function compileMongoQuery(
       : new Set([...query.select.map((s) => s.path[0]), ...type.key, ...sort.map((s) => s.property)]);
   const projection: Record<string, 1> = {};
   for (const p of type.properties) if (!wanted || wanted.has(p.name)) projection[columnOf(p)] = 1;
+  const selected = new Set([...(query.select ?? []).map((s) => s.path[0]), ...type.key]);
+  const columns = type.properties.filter((p) => !wanted || selected.has(p.name)).map((p) => p.name);
   const out: MongoQuery = {
     filter: parts.length === 0 ? {} : parts.length === 1 ? (parts[0] as MongoDoc) : and(...parts),
     sort,
     projection,
+    columns,
   };
   if (query.skip) out.skip = query.skip;
   const limit = opts.limit ?? query.top;

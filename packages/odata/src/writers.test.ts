@@ -229,6 +229,17 @@ describe('streaming JSON writer', () => {
     expect(ieee754Compatible(undefined, 'application/json')).toBe(false);
   });
 
+  it('reads Mongo documents by storage column when asked', async () => {
+    const sink = new SlowSink();
+    await writeEntityCollection(sink, [{ Id: 1, cnt: 4 }], {
+      ...base,
+      properties: ['Id', 'Count'],
+      readColumns: true,
+    });
+    await new Promise<void>((r) => sink.end(r));
+    expect(JSON.parse(sink.text()).value).toEqual([{ Id: 1, Count: 4 }]);
+  });
+
   it('writes a single entity with its $entity context', () => {
     const doc = JSON.parse(writeEntity({ Id: 1, Name: "O'Brien" }, { ...base, properties: ['Id', 'Name'] }));
     expect(doc).toEqual({
