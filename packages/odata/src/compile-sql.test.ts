@@ -149,6 +149,18 @@ describe('SQL paging', () => {
     expect(plan.columns).toEqual(['Id', 'Name']);
   });
 
+  it('keeps plain comparisons index-friendly and makes them two-valued only where it matters', () => {
+    const sql = (f: string): string =>
+      compileSqlQuery(prepare('Elements', `$filter=${encodeURIComponent(f)}`), {
+        model,
+        entityType: 'Elements',
+      }).sql;
+    expect(sql("Area gt 5 and Name eq 'x'")).toContain('WHERE (("t0"."Area" > ?) AND ("t0"."Name" IS ?))');
+    expect(sql('Area gt 5')).not.toContain('COALESCE');
+    expect(sql('not (Area gt 5)')).toContain('COALESCE("t0"."Area" > ?, 0)');
+    expect(sql('(Area gt 5) eq false')).toContain('COALESCE');
+  });
+
   it('never interpolates values into SQL', () => {
     const q = prepare(
       'Elements',
