@@ -95,7 +95,7 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
     const ids: string[] = [];
     let pages = 0;
     while (url) {
-      const res = await request(h.app)
+      const res: request.Response = await request(h.app)
         .get(url.replace(/^https?:\/\/[^/]+/, ''))
         .set(bearer(owner.token))
         .set('Prefer', 'odata.maxpagesize=40')

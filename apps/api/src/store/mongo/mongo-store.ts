@@ -9,6 +9,9 @@ import { openRowCollections } from './row-collections';
 import { userModel } from './user-model';
 import { projectModel } from './project-model';
 import { jobModel } from './job-model';
+import { createMongoFeedReader } from './mongo-feed-reader';
+import { createMongoFeedTokenRepository, deleteUserFeedTokens } from './mongo-feed-token-repository';
+import { createMongoNewsletterRepository } from './mongo-newsletter-repository';
 
 /** MongoDB through mongoose, on its own connection so several stores can live in one process (tests). */
 export async function createMongoStore(uri: string, options: { dbName?: string } = {}): Promise<Store> {
@@ -22,21 +25,26 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   const projects = projectModel(conn);
   const jobs = jobModel(conn);
   // Build indexes before serving so the unique constraints hold from the first request.
-  const [rows] = await Promise.all([
-    openRowCollections(conn.db!),
+  const db = conn.db!;
+  const [rows, feedTokens] = await Promise.all([
+    openRowCollections(db),
+    createMongoFeedTokenRepository(db),
     users.createIndexes(),
     projects.createIndexes(),
     jobs.createIndexes(),
   ]);
-  const cascade = createProjectCascade(projects, jobs, rows);
+  const cascade = createProjectCascade(projects, jobs, rows, (ownerId) => deleteUserFeedTokens(db, ownerId));
   return {
     kind: 'mongodb',
     users: createMongoUserRepository(users, cascade),
     projects: createMongoProjectRepository(projects, users, rows, cascade),
     jobs: createMongoJobRepository(jobs, projects),
     rows: createMongoRowRepository(rows, projects),
+    feedTokens,
+    newsletter: createMongoNewsletterRepository(db),
+    feed: createMongoFeedReader(db),
     async ping() {
-      await conn.db!.admin().command({ ping: 1 });
+      await db.admin().command({ ping: 1 });
     },
     async close() {
       await conn.close();

@@ -20,6 +20,8 @@ export function createProjectCascade(
   projects: Model<ProjectDoc>,
   jobs: Model<JobDoc>,
   rows: RowCollections,
+  /** Other things a user owns (feed tokens), removed with the user's projects. */
+  removeOtherOwned: (ownerId: string) => Promise<unknown> = async () => undefined,
 ): ProjectCascade {
   async function removeProjects(ids: string[]) {
     if (!ids.length) return 0;
@@ -36,6 +38,7 @@ export function createProjectCascade(
     async removeOwnedBy(ownerId) {
       const owned = await projects.find({ ownerId }, { _id: 1 }).lean<{ _id: string }[]>().exec();
       await removeProjects(owned.map((p) => p._id));
+      await removeOtherOwned(ownerId);
     },
   };
 }
