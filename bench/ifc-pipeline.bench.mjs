@@ -1,0 +1,72 @@
+// End-to-end IFC benchmark: ~100 MB generated model, upload → ready through the real server, against bare
+// extraction of the same file measured in the same run. Prints figures; asserts nothing.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, percentile, peakRssMb, waitForHealth } from './bench-utils.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, 'apps/api/dist/bench');
+const MODELS = path.join(ROOT, '.bench');
+const MB = Number(process.env.BENCH_IFC_MB ?? 100);
+
+export async function benchIfcPipeline() {
+  mkdirSync(MODELS, { recursive: true });
+  const model = path.join(MODELS, `model-${MB}mb.ifc`);
+  const generated = JSON.parse(execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), model, String(MB)], { encoding: 'utf8' }));
+  const bytes = generated.bytes;
+
+  const bare = JSON.parse(execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_UPLOAD_MB: String(MB * 2) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(base);
+    const json = { 'content-type': 'application/json' };
+    const account = { username: 'bench_user', email: 'bench@example.com', password: 'secret12' };
+    await fetch(`${base}/mongo/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+    const { token } = await (await fetch(`${base}/mongo/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(account) })).json();
+
+    const form = new FormData();
+    form.append('ifcFile', new Blob([readFileSync(model)]), 'bench-model.ifc');
+    const latencies = [];
+    let running = true;
+    const probe = (async () => {
+      while (running) {
+        const t = performance.now();
+        await fetch(`${base}/health`).then((r) => r.arrayBuffer());
+        latencies.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const started = performance.now();
+    const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = await res.json();
+    const seconds = (performance.now() - started) / 1000;
+    running = false;
+    await probe;
+    if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
+    return {
+      modelMb: +(bytes / 1024 / 1024).toFixed(1),
+      products: body.elementCount,
+      endToEndSeconds: +seconds.toFixed(2),
+      mbPerSecond: +(bytes / 1024 / 1024 / seconds).toFixed(1),
+      apiPeakRssMb: peakRssMb(server.pid),
+      bareExtractionSeconds: +bare.seconds.toFixed(2),
+      bareExtractionPeakRssMb: Math.round(bare.peakRssMb),
+      ratioToBare: +(seconds / bare.seconds).toFixed(2),
+      healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
+      healthSamples: latencies.length,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,36 @@
+// `pnpm bench`: builds the app and the bench helpers, runs each benchmark and prints its figures with the targets.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+// Helpers are bundled into the API's dist so web-ifc resolves from the API's dependencies.
+const OUT = path.join(ROOT, 'apps/api/dist/bench');
+execFileSync('pnpm', ['build'], { cwd: ROOT, stdio: 'inherit' });
+mkdirSync(OUT, { recursive: true });
+await build({
+  entryPoints: { 'bare-extract': 'bench/bare-extract.ts', 'generate-model': 'bench/generate-model.ts' },
+  absWorkingDir: ROOT,
+  outdir: OUT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external: ['web-ifc'],
+  nodePaths: [path.join(ROOT, 'apps/api/node_modules')],
+  logLevel: 'warning',
+});
+
+const only = process.argv[2];
+const benches = { ifc: benchIfcPipeline };
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`\n== bench: ${name}`);
+  const figures = await run();
+  console.table(figures);
+  if (name === 'ifc') {
+    console.log('targets: endToEndSeconds ≤ 15, ratioToBare ≤ 1.3, apiPeakRssMb ≤ 1536, healthP99Ms ≤ 100');
+  }
+}
