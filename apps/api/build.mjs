@@ -2,11 +2,14 @@
 // external.
 import { build, context } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@aec/'));
 
 const options = {
+  absWorkingDir: path.dirname(fileURLToPath(import.meta.url)),
   entryPoints: { server: 'src/server.ts', 'ifc-worker': 'src/modules/ifc/worker/ifc-worker.ts' },
   outdir: 'dist',
   bundle: true,
