@@ -29,6 +29,10 @@ import { newsletterRouter } from './modules/newsletter/newsletter.router';
 import { identifyFeedCaller } from './modules/odata/feed-auth';
 import { odataRouter } from './modules/odata/odata.router';
 import { createODataService } from './modules/odata/odata.service';
+import { countApiRequests } from './modules/stats/count-api-requests';
+import { statsRouter } from './modules/stats/stats.router';
+import { createStatsService } from './modules/stats/stats.service';
+import { UsageCounter } from './modules/stats/usage-counter';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +46,7 @@ export interface AppDeps {
 export interface AppRuntime {
   app: Express;
   processor: JobProcessor;
+  usage: UsageCounter;
 }
 
 /** Builds the Express app without listening: server.ts listens, tests drive it with supertest. */
@@ -79,10 +84,14 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     batchSize: config.ROW_BATCH_SIZE,
   });
   const feedTokens = createFeedTokensService({ store });
+  const usage = new UsageCounter(store, logger);
+  usage.start();
+  const stats = createStatsService({ store, usage });
   const odata = createODataService({
     reader: store.feed,
     pageSize: config.ODATA_PAGE_SIZE,
     tokenSecret: jwtSecret,
+    onServed: (userId, projectId) => usage.count('feed', userId, projectId),
   });
   const modelDir = path.join(config.DATA_DIR, 'models');
   const ifc = createIfcService({ store, processor, events, modelDir });
@@ -109,11 +118,13 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use(cors({ origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true }));
   app.use(express.json({ limit: config.BODY_LIMIT }));
 
+  app.use(['/api', '/mongo'], countApiRequests(usage));
   app.use(healthRouter(store));
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
   app.use('/api/ifc/odata', odataRouter(odata, identifyFeedCaller({ store, tokens, feedTokens })));
-  app.use('/api/ifc', ifcRouter({ ifc, demo, events, receiveUpload, authenticate, identify }));
+  app.use('/api/ifc', ifcRouter({ ifc, demo, events, receiveUpload, authenticate, identify, usage }));
+  app.use('/api/stats', statsRouter(stats, authenticate));
   app.use('/api/feed-tokens', feedTokensRouter(feedTokens, authenticate));
   app.use('/api/newsletter', newsletterRouter(store));
   app.use(['/api', '/mongo'], apiNotFound);
@@ -122,5 +133,5 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   if (web) app.use(web);
   app.use(apiNotFound);
   app.use(errorHandler);
-  return { app, processor };
+  return { app, processor, usage };
 }

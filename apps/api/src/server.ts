@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = await createStore(config);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-  const { app, processor } = createApp({ config, store, logger, jwtSecret });
+  const { app, processor, usage } = createApp({ config, store, logger, jwtSecret });
   const recovered = await processor.recoverInterrupted();
   if (recovered)
     logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     Promise.all([closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS), processor.close()])
+      .then(() => usage.stop())
       .then(() => store.close())
       .then(() => {
         logger.info('shutdown complete');

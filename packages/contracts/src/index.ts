@@ -4,3 +4,4 @@ export * from './errors';
 export * from './health';
 export * from './newsletter';
 export * from './feed-tokens';
+export * from './stats';

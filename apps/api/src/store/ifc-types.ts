@@ -82,6 +82,8 @@ export interface ProjectRepository {
   nextVersion(id: string): Promise<number>;
   /** Removes the project, its jobs and all its rows. */
   delete(id: string): Promise<boolean>;
+  /** Ready projects and the elements they hold, platform-wide. */
+  totals(): Promise<{ readyProjects: number; elements: number }>;
 }
 
 export interface JobRepository {
@@ -95,6 +97,8 @@ export interface JobRepository {
   ): Promise<void>;
   /** Jobs in any of the given states (start-up recovery looks for queued/processing/paused ones). */
   listByStatus(statuses: JobStatus[]): Promise<JobRecord[]>;
+  /** A user's most recent jobs, newest first. */
+  listByOwner(ownerId: string, limit: number): Promise<JobRecord[]>;
 }
 
 export interface RowRepository {
@@ -136,4 +140,26 @@ export interface FeedTokenRepository {
 export interface NewsletterRepository {
   /** 'created' for a new address, 'exists' when it was already subscribed (case-insensitively). */
   subscribe(email: string): Promise<'created' | 'exists'>;
+}
+
+export type UsageKind = 'feed' | 'export' | 'api';
+
+/** Requests counted per day, caller and project; the server adds them up in memory and flushes deltas. */
+export interface UsageDelta {
+  day: string;
+  userId: string | null;
+  projectId: string | null;
+  kind: UsageKind;
+  count: number;
+}
+
+export interface UsageRepository {
+  add(deltas: UsageDelta[]): Promise<void>;
+  /** Platform-wide totals per kind. */
+  totals(): Promise<Record<UsageKind, number>>;
+  /** One user's counts per day and kind, and per project and kind. */
+  forUser(userId: string): Promise<{
+    byDay: { day: string; kind: UsageKind; count: number }[];
+    byProject: { projectId: string; kind: UsageKind; count: number }[];
+  }>;
 }

@@ -4,6 +4,7 @@ import type {
   NewsletterRepository,
   ProjectRepository,
   RowRepository,
+  UsageRepository,
 } from './ifc-types';
 
 import type { FeedReader } from './feed-types';
@@ -59,6 +60,7 @@ export interface Store {
   readonly rows: RowRepository;
   readonly feedTokens: FeedTokenRepository;
   readonly newsletter: NewsletterRepository;
+  readonly usage: UsageRepository;
   /** OData reads, compiled into this store's own query language. */
   readonly feed: FeedReader;
   /** Round-trips to the database; throws when it is unreachable. */

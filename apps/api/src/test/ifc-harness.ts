@@ -28,6 +28,7 @@ export async function startIfcHarness(store: Store, overrides: Record<string, st
     login: (prefix?: string) => registerAndLogin(runtime.app, prefix),
     async stop() {
       await runtime.processor.close();
+      await runtime.usage.stop();
       await new Promise((r) => server.close(r));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -9,6 +9,7 @@ import type { DemoProjects } from './demo/demo-projects';
 import { streamJobEvents } from './jobs/job-event-stream';
 import type { JobEvents } from './jobs/job-events';
 import type { ReceivedFile } from './upload/receive-upload';
+import type { UsageCounter } from '../stats/usage-counter';
 
 export interface IfcRouterDeps {
   ifc: IfcService;
@@ -17,6 +18,7 @@ export interface IfcRouterDeps {
   receiveUpload: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<ReceivedFile>;
   authenticate: RequestHandler;
   identify: RequestHandler;
+  usage: UsageCounter;
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -29,6 +31,7 @@ export function ifcRouter({
   receiveUpload,
   authenticate,
   identify,
+  usage,
 }: IfcRouterDeps): Router {
   const router = Router();
 
@@ -80,6 +83,7 @@ export function ifcRouter({
   });
   router.get('/projects/:projectId/elements.csv', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
+    usage.count('export', req.user?.id ?? null, project.id);
     const fileName = `${project.name.replace(/[^\w.-]+/g, '_') || 'elements'}-elements.csv`;
     res.status(200).set({
       'Content-Type': 'text/csv; charset=utf-8',

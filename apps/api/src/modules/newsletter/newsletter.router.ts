@@ -8,11 +8,9 @@ export function newsletterRouter(store: Store): Router {
   router.post('/', async (req, res) => {
     const { email } = newsletterRequestSchema.parse(req.body ?? {});
     const outcome = await store.newsletter.subscribe(email);
-    res
-      .status(outcome === 'created' ? 201 : 200)
-      .json({
-        message: outcome === 'created' ? 'Subscribed' : 'Already subscribed',
-      } satisfies NewsletterResponse);
+    res.status(outcome === 'created' ? 201 : 200).json({
+      message: outcome === 'created' ? 'Subscribed' : 'Already subscribed',
+    } satisfies NewsletterResponse);
   });
   return router;
 }

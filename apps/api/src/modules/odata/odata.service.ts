@@ -38,15 +38,15 @@ export type ODataService = ReturnType<typeof createODataService>;
  * Runs feed queries: access scope first (owner's and public projects, at their published versions), then the
  * validated query compiled by the store, streamed with server-driven keyset paging.
  */
-export function createODataService({
-  reader,
-  pageSize,
-  tokenSecret,
-}: {
+export interface ODataServiceDeps {
   reader: FeedReader;
   pageSize: number;
   tokenSecret: string;
-}) {
+  /** Called once per answered feed request (usage counts per user and project). */
+  onServed?: (userId: string | null, projectId: string | null) => void;
+}
+
+export function createODataService({ reader, pageSize, tokenSecret, onServed }: ODataServiceDeps) {
   const model = reader.model;
 
   function typeOf(entitySet: string) {
@@ -75,6 +75,7 @@ export function createODataService({
     if (req.projectId !== undefined && !visible.length) {
       throw new ODataError(404, 'NotFound', `Project '${req.projectId}' not found`, undefined, 'ProjectId');
     }
+    onServed?.(scope.userId, scope.projectId ?? null);
     const versionTag = createHash('sha256')
       .update(visible.map((v) => `${v.id}:${v.version}`).join(','))
       .digest('base64url')

@@ -49,6 +49,15 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
       // ISO strings are cast to dates by the schema and come back through toISOString().
       await jobs.updateOne({ _id: id }, { $set: set }).exec();
     },
+    async listByOwner(ownerId, limit) {
+      const docs = await jobs
+        .find({ ownerId })
+        .sort({ createdAt: -1, _id: 1 })
+        .limit(limit)
+        .lean<JobDoc[]>()
+        .exec();
+      return docs.map(toRecord);
+    },
     async listByStatus(statuses) {
       if (!statuses.length) return [];
       const docs = await jobs

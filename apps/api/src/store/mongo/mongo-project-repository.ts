@@ -109,6 +109,9 @@ export function createMongoProjectRepository(
         .exec();
       // Only older versions go: a newer one belongs to a job still writing, which publishes or discards it. When
       // nothing matched (the project is gone, or already shows a newer version) this version is the stale one.
+      // Versions start at 1 (nextVersion), so a first publish has nothing older to remove: skipping the deletes
+      // spares a first upload three collection scans on servers that cannot use the index (FerretDB v1).
+      if (matchedCount > 0 && version <= 1) return;
       const stale = matchedCount > 0 ? { $lt: version } : version;
       await Promise.all(
         eachRowCollection(rows).map((collection) => collection.deleteMany({ projectId: id, version: stale })),
@@ -126,6 +129,14 @@ export function createMongoProjectRepository(
         .exec();
       if (!doc) throw new Error(`project ${id} does not exist`);
       return doc.maxVersion;
+    },
+    async totals() {
+      // Summed here: FerretDB's $group answers 0 for `$sum: '$field'`. Project documents are few and small.
+      const ready = await projects
+        .find({ status: 'ready' }, { elementCount: 1 })
+        .lean<{ elementCount: number }[]>()
+        .exec();
+      return { readyProjects: ready.length, elements: ready.reduce((a, p) => a + p.elementCount, 0) };
     },
     async delete(id) {
       return (await cascade.removeProjects([id])) > 0;

@@ -12,6 +12,7 @@ import { jobModel } from './job-model';
 import { createMongoFeedReader } from './mongo-feed-reader';
 import { createMongoFeedTokenRepository, deleteUserFeedTokens } from './mongo-feed-token-repository';
 import { createMongoNewsletterRepository } from './mongo-newsletter-repository';
+import { createMongoUsageRepository, deleteUserUsage } from './mongo-usage-repository';
 
 /** MongoDB through mongoose, on its own connection so several stores can live in one process (tests). */
 export async function createMongoStore(uri: string, options: { dbName?: string } = {}): Promise<Store> {
@@ -33,7 +34,9 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     projects.createIndexes(),
     jobs.createIndexes(),
   ]);
-  const cascade = createProjectCascade(projects, jobs, rows, (ownerId) => deleteUserFeedTokens(db, ownerId));
+  const cascade = createProjectCascade(projects, jobs, rows, (ownerId) =>
+    Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
+  );
   return {
     kind: 'mongodb',
     users: createMongoUserRepository(users, cascade),
@@ -43,6 +46,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     feedTokens,
     newsletter: createMongoNewsletterRepository(db),
     feed: createMongoFeedReader(db),
+    usage: createMongoUsageRepository(db),
     async ping() {
       await db.admin().command({ ping: 1 });
     },

@@ -105,6 +105,17 @@ const migrations: string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX ifc_elements_id ON ifc_elements ("Id", version);`,
+  // Migration 4: request counts per day, user, project and kind (dashboards, performance, platform totals).
+  `CREATE TABLE usage_daily (
+     day TEXT NOT NULL,
+     user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+     project_id TEXT,
+     kind TEXT NOT NULL,
+     count INTEGER NOT NULL
+   );
+   CREATE UNIQUE INDEX usage_daily_key ON usage_daily (day, ifnull(user_id, ''), ifnull(project_id, ''), kind);
+   CREATE INDEX usage_daily_user ON usage_daily (user_id, day);
+   CREATE INDEX jobs_owner ON jobs (owner_id, created_at);`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -61,6 +61,13 @@ export function createSqliteJobRepository(db: SqliteDb): JobRepository {
       const sets = entries.map(([key]) => `${PATCHABLE[key]} = @${key}`).join(', ');
       db.prepare(`UPDATE jobs SET ${sets} WHERE id = @id`).run({ ...Object.fromEntries(entries), id });
     },
+    async listByOwner(ownerId, limit) {
+      return (
+        db
+          .prepare('SELECT * FROM jobs WHERE owner_id = ? ORDER BY created_at DESC, id LIMIT ?')
+          .all(ownerId, limit) as JobRow[]
+      ).map(toRecord);
+    },
     async listByStatus(statuses) {
       if (!statuses.length) return [];
       const marks = statuses.map(() => '?').join(', ');

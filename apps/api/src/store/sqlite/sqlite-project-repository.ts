@@ -111,6 +111,14 @@ export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
       if (!row) throw new Error(`project ${id} does not exist`);
       return row.max_version;
     },
+    async totals() {
+      const row = db
+        .prepare(
+          "SELECT COUNT(*) AS n, COALESCE(SUM(element_count), 0) AS elements FROM projects WHERE status = 'ready'",
+        )
+        .get() as { n: number; elements: number };
+      return { readyProjects: row.n, elements: row.elements };
+    },
     async delete(id) {
       // Jobs and rows go with the project through ON DELETE CASCADE.
       return remove.run(id).changes > 0;

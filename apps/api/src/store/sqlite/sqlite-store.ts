@@ -8,6 +8,7 @@ import { createSqliteRowRepository } from './sqlite-row-repository';
 import { createSqliteFeedTokenRepository } from './sqlite-feed-token-repository';
 import { createSqliteNewsletterRepository } from './sqlite-newsletter-repository';
 import { createSqliteFeedReader } from './sqlite-feed-reader';
+import { createSqliteUsageRepository } from './sqlite-usage-repository';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(location: { dataDir: string } | { file: ':memory:' }): Store {
@@ -22,6 +23,7 @@ export function createSqliteStore(location: { dataDir: string } | { file: ':memo
     feedTokens: createSqliteFeedTokenRepository(db),
     newsletter: createSqliteNewsletterRepository(db),
     feed: createSqliteFeedReader(db),
+    usage: createSqliteUsageRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
