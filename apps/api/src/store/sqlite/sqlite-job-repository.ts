@@ -64,7 +64,7 @@ export function createSqliteJobRepository(db: SqliteDb): JobRepository {
     async listByOwner(ownerId, limit) {
       return (
         db
-          .prepare('SELECT * FROM jobs WHERE owner_id = ? ORDER BY created_at DESC, id LIMIT ?')
+          .prepare('SELECT * FROM jobs WHERE owner_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?')
           .all(ownerId, limit) as JobRow[]
       ).map(toRecord);
     },
