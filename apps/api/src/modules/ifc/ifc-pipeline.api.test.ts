@@ -133,6 +133,28 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     expect(text).toContain('Bürogebäude');
   });
 
+  it('downloads ready-made Power BI and Tableau connection files for the owner only', async () => {
+    const { projectId, odataUrl, tableauUrl } = (await upload(h, token, fixture.text, 'conn.ifc').expect(200))
+      .body;
+    const pbids = await request(h.app)
+      .get(`/api/ifc/projects/${projectId}/connect.pbids`)
+      .set(bearer(token))
+      .expect(200);
+    expect(pbids.headers['content-disposition']).toMatch(/attachment; filename="?conn.pbids"?/);
+    expect(JSON.parse(pbids.text)).toEqual({
+      version: '0.1',
+      connections: [{ details: { protocol: 'odata', address: { url: odataUrl } }, mode: 'Import' }],
+    });
+    const tds = await request(h.app)
+      .get(`/api/ifc/projects/${projectId}/connect.tds`)
+      .set(bearer(token))
+      .expect(200);
+    expect(tds.text).toContain("class='odata'");
+    expect(tds.text).toContain(tableauUrl.replace(/&/g, '&amp;').replace(/'/g, '&apos;'));
+    await request(h.app).get(`/api/ifc/projects/${projectId}/connect.pbids`).set(bearer(other)).expect(404);
+    await request(h.app).get(`/api/ifc/projects/${projectId}/connect.tds`).expect(404);
+  });
+
   it('deletes a project with its rows and model file', async () => {
     const { projectId } = (await upload(h, token, fixture.text, 'gone.ifc').expect(200)).body;
     const project = await store.projects.findById(projectId);

@@ -3,6 +3,7 @@ import { currentUser } from '../auth/require-auth';
 import { UploadRejectedError } from '../../errors/app-error';
 import { elementColumnNames } from '../../store/row-columns';
 import { csvLine, UTF8_BOM } from './csv';
+import { powerBiConnectionFile, tableauConnectionFile } from './connection-files';
 import { feedUrls, jobSummary, projectSummary, uploadResult } from './ifc-responses';
 import type { IfcService } from './ifc.service';
 import type { DemoProjects } from './demo/demo-projects';
@@ -21,6 +22,7 @@ export interface IfcRouterDeps {
   usage: UsageCounter;
 }
 
+const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, '_') || 'project';
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
 const wantsWait = (req: Request) => ['true', '1'].includes(String(req.query.wait ?? '').toLowerCase());
 
@@ -84,7 +86,7 @@ export function ifcRouter({
   router.get('/projects/:projectId/elements.csv', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
     usage.count('export', req.user?.id ?? null, project.id);
-    const fileName = `${project.name.replace(/[^\w.-]+/g, '_') || 'elements'}-elements.csv`;
+    const fileName = `${safeFileName(project.name)}-elements.csv`;
     res.status(200).set({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -97,6 +99,27 @@ export function ifcRouter({
       if (res.destroyed) return;
     }
     res.end();
+  });
+
+  router.get('/projects/:projectId/connect.pbids', identify, async (req, res) => {
+    const project = await ifc.getProject(req.user, String(req.params.projectId));
+    res
+      .type('application/json')
+      .attachment(`${safeFileName(project.name)}.pbids`)
+      .send(powerBiConnectionFile(feedUrls(originOf(req), project.id).odataUrl));
+  });
+  router.get('/projects/:projectId/connect.tds', identify, async (req, res) => {
+    const project = await ifc.getProject(req.user, String(req.params.projectId));
+    res
+      .type('application/xml')
+      .attachment(`${safeFileName(project.name)}.tds`)
+      .send(
+        tableauConnectionFile(
+          project.name,
+          feedUrls(originOf(req), project.id).tableauUrl,
+          req.user?.username ?? null,
+        ),
+      );
   });
 
   router.get('/jobs/:jobId', identify, async (req, res) => {

@@ -24,7 +24,9 @@ export function createSqliteFeedTokenRepository(db: SqliteDb): FeedTokenReposito
     'INSERT INTO feed_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)',
   );
   const byId = db.prepare('SELECT * FROM feed_tokens WHERE id = ?');
-  const byUser = db.prepare('SELECT * FROM feed_tokens WHERE user_id = ? ORDER BY created_at DESC, rowid DESC');
+  const byUser = db.prepare(
+    'SELECT * FROM feed_tokens WHERE user_id = ? ORDER BY created_at DESC, rowid DESC',
+  );
   const byHash = db.prepare('SELECT * FROM feed_tokens WHERE token_hash = ?');
   const touch = db.prepare('UPDATE feed_tokens SET last_used_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM feed_tokens WHERE id = ? AND user_id = ?');

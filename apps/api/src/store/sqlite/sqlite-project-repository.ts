@@ -45,7 +45,9 @@ const ROW_TABLES = ['ifc_elements', 'ifc_properties', 'ifc_spatial'] as const;
 
 export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
   const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
-  const byOwner = db.prepare('SELECT * FROM projects WHERE owner_id = ? ORDER BY created_at DESC, rowid DESC');
+  const byOwner = db.prepare(
+    'SELECT * FROM projects WHERE owner_id = ? ORDER BY created_at DESC, rowid DESC',
+  );
   const insert = db.prepare(
     `INSERT INTO projects (id, owner_id, is_public, name, file_name, file_size, status, schema, created_at)
      VALUES (@id, @ownerId, @isPublic, @name, @fileName, @fileSize, 'queued', @schema, @now)`,
