@@ -104,15 +104,15 @@ export function ifcRouter({
   router.get('/projects/:projectId/connect.pbids', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
     res
-      .type('application/json')
       .attachment(`${safeFileName(project.name)}.pbids`)
+      .type('application/json')
       .send(powerBiConnectionFile(feedUrls(originOf(req), project.id).odataUrl));
   });
   router.get('/projects/:projectId/connect.tds', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
     res
-      .type('application/xml')
       .attachment(`${safeFileName(project.name)}.tds`)
+      .type('application/xml')
       .send(
         tableauConnectionFile(
           project.name,
