@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '@/lib/use-page-title';
 import { Button } from '@/components/ui/button';
+import { PageMeta } from '@/components/ui/page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
@@ -10,8 +10,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 export const ATTEMPTED_PATH_KEY = 'attemptedPath';
 
 export function NotFoundRoute() {
-  usePageTitle('Page not found');
-  const { user, token } = useAuth();
+  const { user, token, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const signedIn = user !== null && token !== null;
@@ -27,10 +26,28 @@ export function NotFoundRoute() {
     void navigate(paths.dashboard, { replace: true });
   }, [signedIn, missing, navigate]);
 
-  if (signedIn) return <Spinner label="Redirecting to dashboard..." className="py-24" />;
+  const meta = (
+    <PageMeta
+      title="Page not found"
+      description="The page you asked for does not exist on AEC Con-Tech Data Tools."
+    />
+  );
+
+  // A stored token still being checked: wait instead of flashing the 404 at a signed-in user.
+  if (!signedIn && token !== null && loading) return <Spinner label="Loading..." className="py-24" />;
+
+  if (signedIn) {
+    return (
+      <>
+        {meta}
+        <Spinner label="Redirecting to dashboard..." className="py-24" />
+      </>
+    );
+  }
 
   return (
     <section className="mx-auto grid max-w-xl gap-4 px-4 py-24 text-center">
+      {meta}
       <p className="text-sm font-semibold text-muted-foreground">404</p>
       <h1 className="text-3xl font-bold tracking-tight">Page not found</h1>
       <p className="text-muted-foreground">

@@ -1,18 +1,14 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-
-const links = [
-  { to: paths.features, label: 'Features' },
-  { to: paths.pricing, label: 'Pricing' },
-  { to: paths.blog, label: 'Blog' },
-  { to: paths.faq, label: 'FAQ' },
-];
+import { PublicAccountActions } from './public-account-actions';
+import { PublicBrand } from './public-brand';
+import { MOBILE_MENU_ID, PublicMobileMenu } from './public-mobile-menu';
+import { headerLinks } from './public-nav-links';
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -21,74 +17,45 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-/** Account actions differ for visitors and signed-in users (spec §2 Shared public layout). */
-function AccountActions({ onDone }: { onDone?: () => void }) {
-  const { user, token, logout } = useAuth();
-  const navigate = useNavigate();
-  if (user && token) {
-    return (
-      <>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={paths.dashboard} onClick={onDone}>
-            Dashboard
-          </Link>
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            logout();
-            onDone?.();
-            void navigate(paths.home);
-          }}
-        >
-          Logout
-        </Button>
-      </>
-    );
-  }
-  return (
-    <>
-      <Button asChild variant="ghost" size="sm">
-        <Link to={paths.login} onClick={onDone}>
-          Login
-        </Link>
-      </Button>
-      <Button asChild size="sm">
-        <Link to={paths.signup} onClick={onDone}>
-          Sign Up
-        </Link>
-      </Button>
-    </>
-  );
-}
-
 export function PublicHeader() {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
   const close = () => setOpen(false);
+
+  // Any navigation (back button included) closes the menu, not just clicks inside it.
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link
-          to={paths.home}
-          className="text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          AEC Con-Tech Data Tools
-        </Link>
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 lg:gap-4">
+        <PublicBrand />
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
-          {links.map((link) => (
+          {headerLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Button asChild variant="secondary" size="sm" className="hidden sm:inline-flex">
             <Link to={paths.app}>Access App</Link>
           </Button>
           <ThemeToggle />
           <div className="hidden items-center gap-2 md:flex">
-            <AccountActions />
+            <PublicAccountActions />
           </div>
           <Button
             variant="ghost"
@@ -96,30 +63,14 @@ export function PublicHeader() {
             className="md:hidden"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
-            aria-controls="mobile-menu"
+            aria-controls={MOBILE_MENU_ID}
             onClick={() => setOpen((o) => !o)}
           >
             {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </Button>
         </div>
       </div>
-      {open ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="grid gap-1 border-t px-4 py-3 md:hidden">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navClass} onClick={close}>
-              {link.label}
-            </NavLink>
-          ))}
-          <div className="flex flex-wrap gap-2 pt-2">
-            <Button asChild variant="secondary" size="sm">
-              <Link to={paths.app} onClick={close}>
-                Access App
-              </Link>
-            </Button>
-            <AccountActions onDone={close} />
-          </div>
-        </nav>
-      ) : null}
+      {open ? <PublicMobileMenu onClose={close} /> : null}
     </header>
   );
 }

@@ -1,0 +1,16 @@
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { faqItems } from '../faq-items';
+
+/** Single-open (type="single"), and the open answer can be closed again (collapsible). */
+export function FaqAccordion() {
+  return (
+    <Accordion type="single" collapsible className="rounded-lg border bg-card px-5">
+      {faqItems.map((item) => (
+        <AccordionItem key={item.id} value={item.id} className="last:border-b-0">
+          <AccordionTrigger>{item.question}</AccordionTrigger>
+          <AccordionContent>{item.answer}</AccordionContent>
+        </AccordionItem>
+      ))}
+    </Accordion>
+  );
+}

@@ -1,0 +1,34 @@
+import { claims } from './claims';
+
+export type FaqEntry = { question: string; answer: string };
+
+export const landingFaq: FaqEntry[] = [
+  {
+    question: 'What does AEC Con-Tech Data Tools do?',
+    answer:
+      'It turns an IFC building model into an OData v4.0 endpoint. Upload an .ifc file and you get a URL that Tableau, Power BI and Excel can read, with every element, its storey, type, material, property sets and quantities.',
+  },
+  {
+    question: 'Which IFC versions are supported?',
+    answer:
+      'IFC 2x3, IFC4 and IFC4x1 files exported from Revit, ArchiCAD, Tekla, Allplan and other authoring tools, up to 100 MB per upload.',
+  },
+  {
+    question: 'Which BI tools can read the feed?',
+    answer:
+      'Any OData v4 client: Tableau (OData connector), Power BI (OData feed), and Excel (Get Data, From OData Feed). They follow the server-side paging automatically.',
+  },
+  {
+    question: 'Is there a free trial?',
+    answer: `Yes. Every plan starts with a ${claims.trialDays}-day free trial, and no credit card is required to sign up.`,
+  },
+  {
+    question: 'Is my model data private?',
+    answer:
+      'Yes. Your projects are visible only to your account; BI tools sign in with your username and a feed token you create and can revoke. Only the demo project is public.',
+  },
+  {
+    question: 'Do you offer annual billing?',
+    answer: `Yes. Paying annually saves ${claims.annualDiscountPercent}% compared with monthly billing, on every plan.`,
+  },
+];
