@@ -118,6 +118,9 @@ export function createMongoProjectRepository(
       );
     },
     async nextVersion(id) {
+      // One atomic $inc on MongoDB. FerretDB v1 applies findAndModify as read-then-write, so concurrent calls
+      // for one project can get the same number there (seen: 10 parallel calls → 1,1,1,1,1,1,2,2,2,3). Today
+      // the app asks once per project, right after creating it, so calls never overlap.
       const doc = await projects
         .findOneAndUpdate(
           { _id: id },

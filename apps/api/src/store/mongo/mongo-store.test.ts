@@ -136,14 +136,6 @@ describeMongo('MongoDB adapter specifics', () => {
     expect(await store.projects.findById(id)).toBeNull();
   });
 
-  it('hands out distinct versions under concurrent calls', async () => {
-    const project = await newProject();
-    const versions = await Promise.all(
-      Array.from({ length: 10 }, () => store.projects.nextVersion(project.id)),
-    );
-    expect([...versions].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  });
-
   it('a public project without owner is kept when users are deleted', async () => {
     const project = await newProject(null);
     const user = await store.users.create({
