@@ -1,0 +1,145 @@
+"""Reads one IFC file with IfcOpenShell and prints, as JSON, what the interop test compares with our feed.
+
+Usage: python extract.py <file.ifc>  -> JSON on stdout; exit 0 when opened, 2 when IfcOpenShell cannot open it
+(the JSON then says why). The comparison itself lives in interop/ifc-compare (TypeScript): this script only
+reports IfcOpenShell's view of the file, using its own relationship helpers (ifcopenshell.util.element), so the
+cross-check does not share code or rules with our web-ifc extraction.
+"""
+
+import json
+import math
+import sys
+
+import ifcopenshell
+import ifcopenshell.util.element as ue
+
+# IFC4X3 infrastructure parts play the storey's role, as in our extraction's documented rule.
+STOREY_LIKE = (
+    "IfcBuildingStorey",
+    "IfcFacilityPart",
+    "IfcBridgePart",
+    "IfcRoadPart",
+    "IfcRailwayPart",
+    "IfcMarineFacilityPart",
+    "IfcFacilityPartCommon",
+)
+QUANTITY_VALUE = {
+    "IfcQuantityLength": "LengthValue",
+    "IfcQuantityArea": "AreaValue",
+    "IfcQuantityVolume": "VolumeValue",
+    "IfcQuantityCount": "CountValue",
+    "IfcQuantityWeight": "WeightValue",
+    "IfcQuantityTime": "TimeValue",
+    "IfcQuantityNumber": "NumberValue",
+}
+
+
+def is_any(entity, classes):
+    return any(entity.is_a(c) for c in classes)
+
+
+def plain(value):
+    """A JSON-safe form of an attribute value: wrapped IfcValue selects are unwrapped, with their type."""
+    if value is None:
+        return None, None
+    if isinstance(value, ifcopenshell.entity_instance):
+        vtype = value.is_a()
+        inner = value.wrappedValue if hasattr(value, "wrappedValue") else None
+        return plain(inner)[0], vtype
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, None
+    if isinstance(value, (bool, int, float, str)):
+        return value, None
+    return str(value), None
+
+
+def storey_of(element):
+    if element.is_a("IfcSpatialStructureElement") or element.is_a("IfcSpatialElement"):
+        container = element
+    else:
+        container = ue.get_container(element)
+    depth = 0
+    while container is not None and depth < 32:
+        if is_any(container, STOREY_LIKE):
+            return {"id": container.id(), "type": container.is_a(), "name": container.Name,
+                    "longName": getattr(container, "LongName", None)}
+        container = ue.get_aggregate(container) or ue.get_container(container, should_get_direct=True)
+        depth += 1
+    return None
+
+
+def properties_of(definition, kind, out):
+    """Single values and quantities are compared by value; other property kinds by name only."""
+    items = definition.HasProperties if definition.is_a("IfcPropertySet") else definition.Quantities
+    for prop in items or ():
+        properties_of_item(prop, kind, out, definition.Name, "", 0)
+
+
+def properties_of_item(prop, kind, out, set_name, prefix, depth):
+    cls = prop.is_a()
+    name = prefix + (prop.Name or "")
+    entry = {"set": set_name, "kind": kind, "name": name or None, "cls": cls}
+    if cls in QUANTITY_VALUE:
+        entry["value"], _ = plain(getattr(prop, QUANTITY_VALUE[cls]))
+    elif cls == "IfcPropertySingleValue":
+        entry["value"], entry["vtype"] = plain(prop.NominalValue)
+    elif cls in ("IfcComplexProperty", "IfcPhysicalComplexQuantity"):
+        if depth < 4:
+            nested = prop.HasProperties if cls == "IfcComplexProperty" else prop.HasQuantities
+            for child in nested or ():
+                properties_of_item(child, kind, out, set_name, f"{name}.", depth + 1)
+        return
+    out.append(entry)
+
+
+def definitions(element):
+    """Property set definitions attached to the instance (IfcRelDefinesByProperties)."""
+    for rel in getattr(element, "IsDefinedBy", None) or ():
+        if not rel.is_a("IfcRelDefinesByProperties"):
+            continue
+        defs = rel.RelatingPropertyDefinition
+        for d in defs if isinstance(defs, tuple) else (defs,):
+            if d is not None:
+                yield d
+
+
+def collect(element):
+    out = []
+    for d in definitions(element):
+        if d.is_a("IfcPropertySet"):
+            properties_of(d, "PropertySet", out)
+        elif d.is_a("IfcElementQuantity"):
+            properties_of(d, "QuantitySet", out)
+    element_type = ue.get_type(element)
+    for d in (getattr(element_type, "HasPropertySets", None) or ()) if element_type else ():
+        if d.is_a("IfcPropertySet"):
+            properties_of(d, "TypePropertySet", out)
+        elif d.is_a("IfcElementQuantity"):
+            properties_of(d, "TypeQuantitySet", out)
+    return out
+
+
+def main(path):
+    try:
+        model = ifcopenshell.open(path)
+    except Exception as error:  # IfcOpenShell raises plain exceptions for unknown schemas
+        print(json.dumps({"opened": False, "error": f"{type(error).__name__}: {error}"}))
+        return 2
+    elements = []
+    for product in model.by_type("IfcProduct"):
+        elements.append({
+            "expressId": product.id(),
+            "globalId": product.GlobalId,
+            "type": product.is_a(),
+            "storey": storey_of(product),
+            "properties": collect(product),
+        })
+    print(json.dumps({"opened": True, "schema": model.schema, "elements": elements}, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        print("usage: extract.py <file.ifc>", file=sys.stderr)
+        sys.exit(64)
+    sys.exit(main(sys.argv[1]))
