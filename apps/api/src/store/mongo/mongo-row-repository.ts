@@ -1,6 +1,7 @@
 import type { Model, mongo } from 'mongoose';
 import { elementColumnNames, elementId, propertyColumnNames, spatialColumnNames } from '../row-columns';
-import type { RowRepository, StoredElementRow } from '../types';
+import type { ElementRow, PropertyRow, RowRepository, SpatialRow, StoredElementRow } from '../types';
+import { compileRowDoc } from './row-docs';
 import type { ProjectDoc } from './project-model';
 import {
   eachRowCollection,
@@ -12,19 +13,11 @@ import {
 
 const PAGE = 2000;
 
-/**
- * A document with exactly the typed columns, absent ones stored as explicit nulls (as the SQL adapter's rows have
- * every column), plus its version key. Unknown fields of the input are not copied.
- */
-function rowDoc<Row extends object>(
-  row: Row,
-  columns: readonly (keyof Row)[],
-  key: Record<string, unknown>,
-): Record<string, unknown> {
-  const doc = key;
-  for (const name of columns) doc[name as string] = row[name] ?? null;
-  return doc;
-}
+// Stored documents: the version key, then every column. Served elements: the key, the project, every column.
+const elementDoc = compileRowDoc<ElementRow>(['projectId', 'version', 'Id'], elementColumnNames);
+const propertyDoc = compileRowDoc<PropertyRow>(['projectId', 'version'], propertyColumnNames);
+const spatialDoc = compileRowDoc<SpatialRow>(['projectId', 'version'], spatialColumnNames);
+const servedElement = compileRowDoc<ElementDoc>(['Id', 'ProjectId'], elementColumnNames);
 
 /** Only the columns (and the key served with them) leave the store: no _id, projectId or version. */
 const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
@@ -43,15 +36,12 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
 
   return {
     async insertBatch(projectId, version, batch) {
+      const key = { projectId, version };
       const elements = (batch.elements ?? []).map((row) =>
-        rowDoc(row, elementColumnNames, { projectId, version, Id: elementId(projectId, row.ExpressId) }),
+        elementDoc(row, { projectId, version, Id: elementId(projectId, row.ExpressId) }),
       );
-      const properties = (batch.properties ?? []).map((row) =>
-        rowDoc(row, propertyColumnNames, { projectId, version }),
-      );
-      const spatial = (batch.spatial ?? []).map((row) =>
-        rowDoc(row, spatialColumnNames, { projectId, version }),
-      );
+      const properties = (batch.properties ?? []).map((row) => propertyDoc(row, key));
+      const spatial = (batch.spatial ?? []).map((row) => spatialDoc(row, key));
       // Unordered: the server may apply the documents in any order and in parallel, the fastest bulk path. A
       // duplicate key still fails the call (after the other documents went in); the job then discards the version.
       const options = { ordered: false };
@@ -81,8 +71,7 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
           .limit(PAGE)
           .toArray();
         for (const doc of docs) {
-          const out = rowDoc(doc, elementColumnNames, { Id: doc.Id, ProjectId: projectId });
-          yield out as unknown as StoredElementRow;
+          yield servedElement(doc, { Id: doc.Id, ProjectId: projectId }) as unknown as StoredElementRow;
         }
         if (docs.length < PAGE) return;
         after = docs[docs.length - 1]!.ExpressId;
