@@ -38,21 +38,24 @@ function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-describe.each([
-  { width: 1280, height: 800, label: 'desktop' },
-  { width: 375, height: 740, label: 'mobile' },
-])('public pages at $width px', ({ width, height, label }) => {
+async function expectTextsVisible(page: Page, texts: string[], width: number): Promise<void> {
+  for (const text of texts) {
+    const visible = await page.getByText(text).first().isVisible();
+    expect({ width, text, visible }).toEqual({ width, text, visible: true });
+  }
+}
+
+/**
+ * One load per route, then the viewport is resized through the spec breakpoints: media queries
+ * re-apply in place, so every width is checked without paying for another page load.
+ */
+describe('every public page at 1280, 1024, 768, 640 and 375 px', () => {
   it.each(publicRouteCases)('$path shows its content', async (route) => {
     const { page } = tab;
-    await page.setViewportSize({ width, height });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(route.path);
     await page.getByRole('heading', { level: 1, name: route.heading }).waitFor();
-    for (const text of route.texts) {
-      expect({ text, visible: await page.getByText(text).first().isVisible() }).toEqual({
-        text,
-        visible: true,
-      });
-    }
+    await expectTextsVisible(page, route.texts, 1280);
     // Shared layout on every page: header landmark, main, footer with its tagline and mail link.
     expect(await page.getByRole('banner').isVisible()).toBe(true);
     expect(await page.getByRole('main').isVisible()).toBe(true);
@@ -66,39 +69,32 @@ describe.each([
     expect(ownDescription).toBeTruthy();
     if (route.ownDescription) expect(ownDescription).not.toBe(defaultDescription);
     expect(await overflowsHorizontally(page)).toBe(false);
-    await screenshot(page, `public-${route.name}-${label}`);
-    if (label === 'desktop') {
-      // AA contrast in both themes: the theme is a class on <html>, so swapping it re-colours in place.
-      expect({ theme: 'light', failures: await contrastFailures(page) }).toEqual({
-        theme: 'light',
-        failures: [],
-      });
-      // No colour transitions, so the audit reads final colours, not a frame mid-fade.
-      await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-      await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
-      expect({ theme: 'dark', failures: await contrastFailures(page) }).toEqual({
-        theme: 'dark',
-        failures: [],
-      });
-    }
-    expect(tab.errors).toEqual([]);
-  });
-});
+    await screenshot(page, `public-${route.name}-desktop`);
 
-describe('layout at the spec breakpoints', () => {
-  it('never scrolls sideways at 640, 768 and 1024 px', async () => {
-    const { page } = tab;
-    const overflowing: string[] = [];
-    // One load per route, then resize: media queries re-apply without paying for a reload.
-    for (const route of publicRouteCases) {
-      await page.goto(route.path);
-      await page.getByRole('heading', { level: 1, name: route.heading }).waitFor();
-      for (const width of [640, 768, 1024]) {
-        await page.setViewportSize({ width, height: 800 });
-        if (await overflowsHorizontally(page)) overflowing.push(`${route.path} @ ${width}`);
-      }
+    for (const width of [1024, 768, 640]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect({ width, overflows: await overflowsHorizontally(page) }).toEqual({ width, overflows: false });
     }
-    expect(overflowing).toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectTextsVisible(page, route.texts, 375);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, `public-${route.name}-mobile`);
+
+    // AA contrast in both themes: the theme is a class on <html>, so swapping it re-colours in place.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect({ theme: 'light', failures: await contrastFailures(page) }).toEqual({
+      theme: 'light',
+      failures: [],
+    });
+    // No colour transitions, so the audit reads final colours, not a frame mid-fade.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
+    expect({ theme: 'dark', failures: await contrastFailures(page) }).toEqual({
+      theme: 'dark',
+      failures: [],
+    });
     expect(tab.errors).toEqual([]);
   });
 });

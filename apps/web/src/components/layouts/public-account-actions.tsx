@@ -14,10 +14,12 @@ export function PublicAccountActions({
   onDone?: () => void;
   stacked?: boolean;
 }) {
-  const { user, token, logout } = useAuth();
+  const { user, token, loading, logout } = useAuth();
   const navigate = useNavigate();
   const size = stacked ? 'default' : 'sm';
   const width = stacked ? 'w-full' : undefined;
+  // A stored token is being checked: show neither pair yet rather than flash Login at a signed-in user.
+  if (!user && token && loading) return null;
   if (user && token) {
     return (
       <>

@@ -19,7 +19,11 @@ function Block({ block }: { block: PostBlock }) {
       );
     case 'code':
       return (
-        <pre className="mt-4 overflow-x-auto rounded-md border bg-muted p-4 text-sm">
+        // Focusable so keyboard users can scroll a long line sideways.
+        <pre
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-md border bg-muted p-4 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <code>{block.text}</code>
         </pre>
       );
