@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+// @aec/ifc is not a dependency of the web app; its generator is plain TypeScript, so the tests import it by path.
+import { generateIfcFixture, writeIfcModel } from '../../../packages/ifc/src/generate';
+import { openPage, type TestPage } from './support/browser';
+import { loginViaApi, registerViaApi, uniqueUser, type TestUser } from './support/users';
+
+export { generateIfcFixture, writeIfcModel };
+
+export const CONNECTOR_PATH = '/app/ifc-tableau-connector';
+
+/** A temp folder for model files, removed by the returned function. */
+export function tempDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'aec-connector-e2e-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function writeModel(dir: string, name: string, text: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+export type SignedInTab = TestPage & { user: TestUser; token: string };
+
+/** A fresh user, signed in by storing the token the way the app does (localStorage `token`), then the page opened. */
+export async function signedInTab(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+  route: string,
+): Promise<SignedInTab> {
+  const user = uniqueUser(prefix);
+  await registerViaApi(baseURL, user);
+  const token = await loginViaApi(baseURL, user);
+  const tab = await openPage(browser, baseURL);
+  await tab.context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+  await tab.page.goto(route);
+  return { ...tab, user, token };
+}
+
+export async function apiGet<T>(
+  baseURL: string,
+  token: string,
+  pathOrUrl: string,
+): Promise<{ status: number; body: T }> {
+  const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${baseURL}${pathOrUrl}`;
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // $count and $metadata are not JSON.
+  }
+  return { status: response.status, body: body as T };
+}
+
+/** Uploads and waits for the job to finish (?wait=true), for tests that need a ready project. */
+export async function uploadReady(
+  baseURL: string,
+  token: string,
+  name: string,
+  text: string,
+): Promise<{ projectId: string; elementCount: number }> {
+  const form = new FormData();
+  form.append('ifcFile', new Blob([text]), name);
+  const response = await fetch(`${baseURL}/api/ifc/odata/upload?wait=true`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { projectId: string; elementCount: number };
+}
+
+export const logText = (page: Page) => page.getByRole('list', { name: 'Processing log' }).innerText();
+
+export async function chooseFile(page: Page, file: string): Promise<void> {
+  await page.locator('input[type=file]').setInputFiles(file);
+}

@@ -1,0 +1,24 @@
+import { api } from '@/lib/api-client';
+import type { UploadAccepted } from '../types';
+
+/**
+ * Sends the model as multipart field `ifcFile`. The answer (202) names the background job; the
+ * progress callback reports the real bytes sent, not an estimate.
+ */
+export async function uploadIfc(
+  file: File,
+  options: { signal: AbortSignal; onProgress: (fraction: number) => void },
+): Promise<UploadAccepted> {
+  const form = new FormData();
+  form.append('ifcFile', file, file.name);
+  const { data } = await api.post<UploadAccepted>('/api/ifc/odata/upload', form, {
+    // The client's JSON default would turn the form into JSON; this lets the browser set the boundary.
+    headers: { 'Content-Type': 'multipart/form-data' },
+    signal: options.signal,
+    onUploadProgress: (event) => {
+      const total = event.total ?? file.size;
+      if (total > 0) options.onProgress(Math.min(1, event.loaded / total));
+    },
+  });
+  return data;
+}

@@ -1,0 +1,43 @@
+import { useConnectorFlow } from '../hooks/use-connector-flow';
+import { PreviewStep } from './preview-step';
+import { ProcessStep } from './process-step';
+import { ResultsStep } from './results-step';
+import { SelectStep } from './select-step';
+import { StepIndicator } from './step-indicator';
+
+/** The four-step IFC → OData connector (spec §2, §4). The username is passed in: features do not share state. */
+export function IfcConnector({ username }: { username: string | null }) {
+  const flow = useConnectorFlow();
+  const { state } = flow;
+  return (
+    <div className="grid gap-6">
+      <StepIndicator current={state.step} />
+      {state.step === 'select' ? <SelectStep error={state.selectError} onSelect={flow.selectFile} /> : null}
+      {state.step === 'preview' && state.file ? (
+        <PreviewStep file={state.file} onStart={flow.start} onBack={flow.back} />
+      ) : null}
+      {state.step === 'process' ? (
+        <ProcessStep
+          state={state}
+          busy={flow.busy}
+          onTogglePause={() => void flow.togglePause()}
+          onCancel={() => void flow.cancel()}
+          onBack={flow.back}
+          onUseDemo={() => void flow.switchToDemo()}
+        />
+      ) : null}
+      {state.step === 'results' && state.result ? (
+        <ResultsStep
+          state={state}
+          result={state.result}
+          username={username}
+          busy={flow.busy}
+          onCopy={(url) => void flow.copyUrl(url)}
+          onCreateDemoData={() => void flow.createDemoData()}
+          onProcessAnother={flow.processAnother}
+          onBack={flow.back}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { ArrowLeft, Play } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { estimatedElements, estimatedMinutes, formatFileSize } from '../file-rules';
+
+export function PreviewStep({
+  file,
+  onStart,
+  onBack,
+}: {
+  file: File;
+  onStart: () => void;
+  onBack: () => void;
+}) {
+  const minutes = estimatedMinutes(file.size);
+  const facts = [
+    { label: 'File name', value: file.name },
+    { label: 'File size', value: formatFileSize(file.size) },
+    { label: 'Last modified', value: new Date(file.lastModified).toLocaleString() },
+    { label: 'Estimated Elements', value: estimatedElements(file.size).toLocaleString('en-US') },
+    { label: 'Estimated processing time', value: `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Preview</CardTitle>
+        <CardDescription>
+          Check the file before processing. Estimates are rough; the real counts follow.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 sm:grid-cols-2" aria-label="File details">
+          {facts.map((fact) => (
+            <div key={fact.label} className="rounded-md border p-3">
+              <dt className="text-sm text-muted-foreground">{fact.label}</dt>
+              <dd className="font-medium break-all" data-testid={`preview-${fact.label}`}>
+                {fact.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button onClick={onStart}>
+          <Play aria-hidden="true" />
+          Start Processing
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

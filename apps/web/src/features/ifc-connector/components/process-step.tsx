@@ -1,0 +1,89 @@
+import { AlertCircle, ArrowLeft, Database, Pause, Play, X } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import type { ConnectorState } from '../connector-state';
+import { statusText } from '../file-rules';
+import { LogList } from './log-list';
+
+type Props = {
+  state: ConnectorState;
+  busy: string | null;
+  onTogglePause: () => void;
+  onCancel: () => void;
+  onBack: () => void;
+  onUseDemo: () => void;
+};
+
+export function ProcessStep({ state, busy, onTogglePause, onCancel, onBack, onUseDemo }: Props) {
+  const failed = state.phase === 'failed';
+  const running = state.phase === 'uploading' || state.phase === 'processing';
+  const status = failed
+    ? 'Processing failed'
+    : state.phase === 'uploading'
+      ? 'Uploading file...'
+      : statusText(state.progress, state.paused);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Process</CardTitle>
+        <CardDescription>{state.file ? state.file.name : null}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <p role="status" data-testid="process-status" className="font-medium">
+              {status}
+            </p>
+            <span data-testid="process-percent" className="tabular-nums text-muted-foreground">
+              {state.progress}%
+            </span>
+          </div>
+          <Progress value={state.progress} label="Processing progress" />
+        </div>
+        {failed ? (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden="true" />
+            <AlertTitle>Your file was not processed</AlertTitle>
+            <AlertDescription className="grid gap-3">
+              <p>
+                The log below says why. You can try another file, or explore the product with the demo project
+                instead.
+              </p>
+              <div>
+                <Button variant="outline" onClick={onUseDemo} disabled={busy === 'demo'}>
+                  <Database aria-hidden="true" />
+                  {busy === 'demo' ? 'Creating demo data...' : 'Use demo data instead'}
+                </Button>
+              </div>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <LogList entries={state.logs} />
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        {running ? (
+          <>
+            <Button
+              variant="secondary"
+              onClick={onTogglePause}
+              disabled={state.phase !== 'processing' || busy === 'control'}
+            >
+              {state.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+              {state.paused ? 'Resume' : 'Pause'}
+            </Button>
+            <Button variant="destructive" onClick={onCancel}>
+              <X aria-hidden="true" />
+              Cancel
+            </Button>
+          </>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}

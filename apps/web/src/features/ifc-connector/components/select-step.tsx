@@ -1,0 +1,59 @@
+import { AlertCircle, FileUp } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { MAX_FILE_TEXT, SUPPORTED_VERSIONS_TEXT } from '../file-rules';
+
+export function SelectStep({
+  error,
+  onSelect,
+}: {
+  error: string | null;
+  onSelect: (file: File, input: HTMLInputElement | null) => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Select an IFC file</CardTitle>
+        <CardDescription>
+          Choose the building model to publish as an OData feed for Tableau, Power BI or Excel.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Label
+          htmlFor={inputId}
+          className="flex cursor-pointer flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
+        >
+          <FileUp aria-hidden="true" className="size-10 text-primary" />
+          <span className="text-base font-semibold">IFC file</span>
+          <span id={hintId} className="font-normal text-muted-foreground">
+            Maximum file size: {MAX_FILE_TEXT}. Supported versions: {SUPPORTED_VERSIONS_TEXT}.
+          </span>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept=".ifc"
+            aria-describedby={hintId}
+            className="max-w-full text-sm font-normal file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:text-primary-foreground"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file) onSelect(file, input.current);
+            }}
+          />
+        </Label>
+        {error ? (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden="true" />
+            <AlertTitle>File too large</AlertTitle>
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { connectorReducer as reduce, initialConnectorState, type ConnectorState } from './connector-state';
+import type { ConnectorResult } from './types';
+
+const file = { name: 'model.ifc', size: 2048 } as File;
+const result: ConnectorResult = {
+  projectId: 'p1',
+  odataUrl: 'http://h/api/ifc/odata/projects/p1/',
+  tableauUrl: 'http://h/api/ifc/odata/IFCElements',
+  elementCount: 42,
+  demo: false,
+};
+const log = (id: string, progress?: number) => ({
+  type: 'log' as const,
+  entry: {
+    id,
+    timestamp: 't',
+    message: id,
+    type: 'info' as const,
+    ...(progress !== undefined ? { progress } : {}),
+  },
+});
+
+function processing(): ConnectorState {
+  let state = reduce(initialConnectorState, { type: 'fileSelected', file });
+  state = reduce(state, { type: 'started' });
+  return reduce(state, { type: 'uploaded', jobId: 'j1', projectId: 'p1' });
+}
+
+describe('connectorReducer', () => {
+  it('select → preview clears log, progress and results; Back from preview clears the file', () => {
+    const dirty = { ...initialConnectorState, logs: [log('x').entry], progress: 50, result };
+    const preview = reduce(dirty, { type: 'fileSelected', file });
+    expect(preview).toMatchObject({ step: 'preview', file, logs: [], progress: 0, result: null });
+    expect(reduce(preview, { type: 'back' })).toEqual(initialConnectorState);
+  });
+
+  it('keeps a refused file off the Preview step and says why', () => {
+    const refused = reduce(initialConnectorState, { type: 'fileRefused', message: 'too big' });
+    expect(refused).toMatchObject({ step: 'select', file: null, selectError: 'too big' });
+  });
+
+  it('fills the first tenth with upload bytes, then follows the server progress', () => {
+    let state = reduce(reduce(initialConnectorState, { type: 'fileSelected', file }), { type: 'started' });
+    state = reduce(state, { type: 'uploadProgress', fraction: 0.55 });
+    expect(state.progress).toBe(6);
+    state = reduce(state, { type: 'uploaded', jobId: 'j1', projectId: 'p1' });
+    state = reduce(state, { type: 'uploadProgress', fraction: 1 });
+    expect(state.progress).toBe(6);
+    state = reduce(state, log('s1', 20));
+    state = reduce(state, log('s2'));
+    expect(state.progress).toBe(20);
+    expect(reduce(state, log('s1', 20)).logs).toHaveLength(2);
+  });
+
+  it('Pause/Resume toggles; Cancel clears the running and paused flags and returns to Preview', () => {
+    let state = reduce(processing(), { type: 'paused', paused: true });
+    expect(state.paused).toBe(true);
+    state = reduce(state, { type: 'cancelled' });
+    expect(state).toMatchObject({ step: 'preview', phase: 'idle', paused: false, job: null, file });
+  });
+
+  it('reaches Results only after finishing; Back from Results goes to Preview; Process Another File resets', () => {
+    let state = reduce(processing(), { type: 'showResults' });
+    expect(state.step).toBe('process');
+    state = reduce(state, { type: 'finished', result });
+    expect(state).toMatchObject({ progress: 100, phase: 'finishing' });
+    state = reduce(state, { type: 'showResults' });
+    expect(state).toMatchObject({ step: 'results', result });
+    expect(reduce(state, { type: 'back' })).toMatchObject({ step: 'preview', file });
+    expect(reduce(state, { type: 'reset' })).toEqual(initialConnectorState);
+  });
+
+  it('a failure stops the run on the Process step; the demo result is marked as demo', () => {
+    const failed = reduce(processing(), { type: 'failed' });
+    expect(failed).toMatchObject({ step: 'process', phase: 'failed', paused: false });
+    const demo = reduce(failed, { type: 'demoReady', result: { ...result, demo: true } });
+    expect(demo).toMatchObject({ step: 'results', result: { demo: true } });
+  });
+});

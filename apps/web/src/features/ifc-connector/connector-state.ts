@@ -1,0 +1,112 @@
+import type { ConnectorResult, DemoResult, LogEntry } from './types';
+
+export type Step = 'select' | 'preview' | 'process' | 'results';
+/** Within the Process step: sending bytes, following the job, showing 100% before Results, or stopped by a failure. */
+export type Phase = 'idle' | 'uploading' | 'processing' | 'finishing' | 'failed';
+
+export type ConnectorState = {
+  step: Step;
+  file: File | null;
+  /** Why the chosen file was refused on the Select step (too large). */
+  selectError: string | null;
+  logs: LogEntry[];
+  progress: number;
+  phase: Phase;
+  paused: boolean;
+  job: { jobId: string; projectId: string } | null;
+  result: ConnectorResult | null;
+  /** The demo project made by the Results step's Create Demo Data button. */
+  demoData: DemoResult | null;
+};
+
+export const initialConnectorState: ConnectorState = {
+  step: 'select',
+  file: null,
+  selectError: null,
+  logs: [],
+  progress: 0,
+  phase: 'idle',
+  paused: false,
+  job: null,
+  result: null,
+  demoData: null,
+};
+
+export type ConnectorAction =
+  | { type: 'fileSelected'; file: File }
+  | { type: 'fileRefused'; message: string }
+  | { type: 'back' }
+  | { type: 'started' }
+  | { type: 'uploadProgress'; fraction: number }
+  | { type: 'uploaded'; jobId: string; projectId: string }
+  | { type: 'log'; entry: LogEntry }
+  | { type: 'paused'; paused: boolean }
+  | { type: 'failed' }
+  | { type: 'finished'; result: ConnectorResult }
+  | { type: 'showResults' }
+  | { type: 'cancelled' }
+  | { type: 'demoReady'; result: ConnectorResult }
+  | { type: 'demoData'; demo: DemoResult }
+  | { type: 'reset' };
+
+/** The upload's bytes fill the first tenth of the bar; the server's progress bands start at 10. */
+export const UPLOAD_SHARE = 10;
+
+/** Spec §4 IFC connector flow. Side effects (requests, timers) live in the hook; this is the state. */
+export function connectorReducer(state: ConnectorState, action: ConnectorAction): ConnectorState {
+  switch (action.type) {
+    case 'fileSelected':
+      return { ...initialConnectorState, step: 'preview', file: action.file };
+    case 'fileRefused':
+      return { ...initialConnectorState, selectError: action.message };
+    case 'back':
+      if (state.step === 'preview') return { ...initialConnectorState };
+      if (state.step === 'results') return { ...state, step: 'preview', phase: 'idle', paused: false };
+      return state;
+    case 'started':
+      return {
+        ...state,
+        step: 'process',
+        phase: 'uploading',
+        logs: [],
+        progress: 0,
+        paused: false,
+        job: null,
+        result: null,
+        demoData: null,
+      };
+    case 'uploadProgress':
+      if (state.phase !== 'uploading') return state;
+      return { ...state, progress: Math.max(state.progress, Math.round(action.fraction * UPLOAD_SHARE)) };
+    case 'uploaded':
+      return { ...state, phase: 'processing', job: { jobId: action.jobId, projectId: action.projectId } };
+    case 'log': {
+      if (state.logs.some((entry) => entry.id === action.entry.id)) return state;
+      const progress = action.entry.progress ?? state.progress;
+      return { ...state, logs: [...state.logs, action.entry], progress };
+    }
+    case 'paused':
+      return { ...state, paused: action.paused };
+    case 'failed':
+      return { ...state, phase: 'failed', paused: false };
+    case 'finished':
+      return { ...state, phase: 'finishing', progress: 100, paused: false, result: action.result };
+    case 'showResults':
+      return state.phase === 'finishing' ? { ...state, step: 'results', phase: 'idle' } : state;
+    case 'cancelled':
+      return { ...state, step: 'preview', phase: 'idle', paused: false, job: null, progress: 0 };
+    case 'demoReady':
+      return {
+        ...state,
+        step: 'results',
+        phase: 'idle',
+        paused: false,
+        progress: 100,
+        result: action.result,
+      };
+    case 'demoData':
+      return { ...state, demoData: action.demo };
+    case 'reset':
+      return { ...initialConnectorState };
+  }
+}

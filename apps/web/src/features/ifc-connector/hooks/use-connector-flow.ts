@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { getErrorMessage } from '@/lib/api-client';
+import { controlJob } from '../api/control-job';
+import { createDemo, createSampleThenDemo } from '../api/create-demo';
+import { getProject } from '../api/get-project';
+import { connectorReducer, initialConnectorState } from '../connector-state';
+import { INVALID_EXTENSION_MESSAGE, isIfcFileName, MAX_FILE_BYTES, tooLargeMessage } from '../file-rules';
+import { runProcessing } from './run-processing';
+import { useConnectorLog } from './use-connector-log';
+
+/** The connector screen's state and every transition of spec §4, wired to the real API. */
+export function useConnectorFlow() {
+  const [state, dispatch] = useReducer(connectorReducer, initialConnectorState);
+  const addLog = useConnectorLog(dispatch);
+  const run = useRef<AbortController | null>(null);
+  const [busy, setBusy] = useState<null | 'control' | 'demo' | 'demoData'>(null);
+  const jobRef = useRef(state.job);
+  jobRef.current = state.job;
+
+  /** Stops the local run and, when a job exists, the server job too (a never-published project is removed). */
+  const stopRun = useCallback(async () => {
+    run.current?.abort();
+    run.current = null;
+    const job = jobRef.current;
+    if (job) await controlJob(job.jobId, 'cancel').catch(() => undefined);
+  }, []);
+  // Leaving the page mid-run must not leave a job running for nobody.
+  useEffect(() => () => void stopRun(), [stopRun]);
+
+  const selectFile = useCallback((file: File, input?: HTMLInputElement | null): void => {
+    if (!isIfcFileName(file.name)) {
+      window.alert(INVALID_EXTENSION_MESSAGE);
+      if (input) input.value = '';
+      return;
+    }
+    if (file.size > MAX_FILE_BYTES) {
+      if (input) input.value = '';
+      dispatch({ type: 'fileRefused', message: tooLargeMessage(file.size) });
+      return;
+    }
+    dispatch({ type: 'fileSelected', file });
+  }, []);
+
+  const start = useCallback(() => {
+    if (!state.file) return;
+    run.current?.abort();
+    const controller = new AbortController();
+    run.current = controller;
+    dispatch({ type: 'started' });
+    void runProcessing(state.file, controller.signal, dispatch, addLog);
+  }, [state.file, addLog]);
+
+  const cancel = useCallback(async () => {
+    dispatch({ type: 'cancelled' });
+    await stopRun();
+  }, [stopRun]);
+
+  const back = useCallback(() => {
+    if (state.step === 'process') void cancel();
+    else dispatch({ type: 'back' });
+  }, [state.step, cancel]);
+
+  const togglePause = useCallback(async () => {
+    const job = state.job;
+    if (!job || busy) return;
+    const action = state.paused ? 'resume' : 'pause';
+    setBusy('control');
+    try {
+      await controlJob(job.jobId, action);
+      dispatch({ type: 'paused', paused: action === 'pause' });
+    } catch (error) {
+      addLog(`Could not ${action} processing: ${getErrorMessage(error)}`, 'error');
+    } finally {
+      setBusy(null);
+    }
+  }, [state.job, state.paused, busy, addLog]);
+
+  const processAnother = useCallback(() => {
+    void stopRun();
+    dispatch({ type: 'reset' });
+  }, [stopRun]);
+
+  const switchToDemo = useCallback(async () => {
+    setBusy('demo');
+    try {
+      const demo = await createSampleThenDemo();
+      const project = await getProject(demo.projectId).catch(() => null);
+      const count = project?.elementCount ?? demo.elementCount;
+      addLog(`Using the demo project (${demo.projectId}), not your file`, 'info', 'complete');
+      addLog(`Upload complete - ${count} elements extracted`, 'success', 'complete', 100);
+      addLog('OData endpoint ready for Tableau', 'success', 'complete', 100);
+      dispatch({
+        type: 'demoReady',
+        result: {
+          projectId: demo.projectId,
+          odataUrl: demo.odataUrl,
+          tableauUrl: demo.tableauUrl,
+          elementCount: count,
+          demo: true,
+        },
+      });
+    } catch (error) {
+      addLog(`Failed to create demo data: ${getErrorMessage(error)}`, 'error');
+    } finally {
+      setBusy(null);
+    }
+  }, [addLog]);
+
+  const createDemoData = useCallback(async () => {
+    setBusy('demoData');
+    try {
+      dispatch({ type: 'demoData', demo: await createDemo('create-demo') });
+      addLog('Demo data created successfully', 'success');
+    } catch {
+      addLog('Failed to create demo data', 'error');
+    } finally {
+      setBusy(null);
+    }
+  }, [addLog]);
+
+  const copyUrl = useCallback(
+    async (url: string) => {
+      try {
+        await navigator.clipboard.writeText(url);
+        addLog('URL copied to clipboard', 'success');
+      } catch {
+        addLog('Failed to copy URL', 'error');
+      }
+    },
+    [addLog],
+  );
+
+  return {
+    state,
+    busy,
+    selectFile,
+    start,
+    cancel,
+    back,
+    togglePause,
+    processAnother,
+    switchToDemo,
+    createDemoData,
+    copyUrl,
+  };
+}
