@@ -13,5 +13,6 @@ module.exports = {
   // Each suite runs its own API server doing CPU-bound IFC extraction: on 2 cores, one suite at a time.
   maxWorkers: 1,
   testTimeout: 120000,
+  verbose: true,
   reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'interop' }]],
 };

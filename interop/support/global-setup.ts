@@ -41,7 +41,7 @@ async function prepareIfcOpenShell(): Promise<ToolStatus> {
   const python = path.join(IFCOPENSHELL_DIR, '.venv/bin/python');
   const importable = async () =>
     (await runCommand(python, ['-c', 'import ifcopenshell'], { timeoutMs: 60_000 })).code === 0;
-  if (fs.existsSync(python) && (await importable())) return { status: 'ready', path: python, ms: ms() };
+  if (fs.existsSync(python) && (await importable())) return withSchemas({ status: 'ready', path: python, ms: ms() });
   if (!(await onPath('python3'))) return { status: 'skip', reason: 'python3 not found on PATH', ms: ms() };
   const budget = seconds('INTEROP_PIP_S', 300);
   const venv = await runCommand('python3', ['-m', 'venv', '.venv'], { cwd: IFCOPENSHELL_DIR, timeoutMs: 120_000 });
@@ -54,7 +54,18 @@ async function prepareIfcOpenShell(): Promise<ToolStatus> {
     const why = pip.timedOut ? `timed out after ${budget / 1000} s` : tail(pip.stderr || pip.stdout);
     return { status: 'skip', reason: `pip install ifcopenshell failed (PyPI unreachable?): ${why}`, ms: ms() };
   }
-  return { status: 'ready', path: python, ms: ms() };
+  return withSchemas({ status: 'ready', path: python, ms: ms() });
+}
+
+/** Records which FILE_SCHEMA names this IfcOpenShell build opens, so suites know which samples to compare. */
+async function withSchemas(status: ToolStatus): Promise<ToolStatus> {
+  const r = await runCommand(
+    status.path!,
+    ['-c', 'import json, ifcopenshell.ifcopenshell_wrapper as w; print(json.dumps(list(w.schema_names())))'],
+    { timeoutMs: 60_000 },
+  );
+  if (r.code !== 0) return { ...status, status: 'error', reason: `cannot list IfcOpenShell schemas: ${tail(r.stderr)}` };
+  return { ...status, schemas: JSON.parse(r.stdout) as string[] };
 }
 
 function jarIsFresh(): boolean {

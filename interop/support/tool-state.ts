@@ -10,6 +10,8 @@ export interface ToolStatus {
   reason?: string;
   /** e.g. the venv's python or the built jar. */
   path?: string;
+  /** IfcOpenShell only: the schema names it can open. */
+  schemas?: string[];
   ms: number;
 }
 

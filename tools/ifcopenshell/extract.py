@@ -8,6 +8,7 @@ cross-check does not share code or rules with our web-ifc extraction.
 
 import json
 import math
+import os
 import sys
 
 import ifcopenshell
@@ -53,8 +54,10 @@ def plain(value):
     return str(value), None
 
 
-def storey_of(element):
-    if element.is_a("IfcSpatialStructureElement") or element.is_a("IfcSpatialElement"):
+def storey_of(element, start=None):
+    if start is not None:
+        container = start
+    elif element.is_a("IfcSpatialStructureElement") or element.is_a("IfcSpatialElement"):
         container = element
     else:
         container = ue.get_container(element)
@@ -125,21 +128,37 @@ def main(path):
     except Exception as error:  # IfcOpenShell raises plain exceptions for unknown schemas
         print(json.dumps({"opened": False, "error": f"{type(error).__name__}: {error}"}))
         return 2
+    # Containment read from the relationship entities themselves: the schema gives spatial elements no
+    # ContainedInStructure inverse, so IfcOpenShell's helpers do not see a space *contained* in a storey.
+    raw_container = {}
+    for rel in model.by_type("IfcRelContainedInSpatialStructure"):
+        for related in rel.RelatedElements or ():
+            raw_container.setdefault(related.id(), rel.RelatingStructure)
     elements = []
     for product in model.by_type("IfcProduct"):
-        elements.append({
+        entry = {
             "expressId": product.id(),
             "globalId": product.GlobalId,
             "type": product.is_a(),
             "storey": storey_of(product),
             "properties": collect(product),
-        })
+        }
+        if entry["storey"] is None and product.id() in raw_container and not is_any(product, STOREY_LIKE):
+            entry["storeyByRawContainment"] = storey_of(product, raw_container[product.id()])
+        elements.append(entry)
     print(json.dumps({"opened": True, "schema": model.schema, "elements": elements}, ensure_ascii=False))
     return 0
+
+
+def run():
+    code = main(sys.argv[1])
+    sys.stdout.flush()
+    # skip interpreter teardown: freeing a large model object by object only costs time here
+    os._exit(code)
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         print("usage: extract.py <file.ifc>", file=sys.stderr)
         sys.exit(64)
-    sys.exit(main(sys.argv[1]))
+    run()

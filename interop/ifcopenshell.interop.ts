@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { compareModel, overAllowance, type ComparisonReport } from './ifc-compare/compare-model';
+import { readOurModel } from './ifc-compare/our-model';
+import { readWithIfcOpenShell } from './ifc-compare/peer-model';
+import { summaryTable } from './ifc-compare/summary-table';
+import { createAccount, startServer, uploadIfc, type Account, type RunningServer } from './support/api-session';
+import { loadExpectedCounts, REPORTS_DIR, SAMPLES_DIR, samplesSkipReason } from './support/paths';
+import { describeWithTool, toolState } from './support/tool-state';
+
+const expected = loadExpectedCounts();
+
+function declaredSchema(file: string): string {
+  const head = Buffer.alloc(16_384);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return /FILE_SCHEMA\s*\(\s*\(\s*'([^']+)'/i.exec(head.toString('latin1'))?.[1]?.toUpperCase() ?? 'unknown';
+}
+
+if (!expected) {
+  describe.skip(`IFC extraction vs IfcOpenShell — skipped: ${samplesSkipReason}`, () => {
+    it('needs the samples', () => undefined);
+  });
+} else {
+  describeWithTool('ifcopenshell', 'IFC extraction cross-checked element by element against IfcOpenShell', (tool) => {
+    const schemas = new Set(toolState('ifcopenshell').schemas ?? []);
+    const files = Object.keys(expected).sort();
+    const notOpened = files
+      .map((file) => ({ file, schema: declaredSchema(path.join(SAMPLES_DIR, file)) }))
+      .filter((f) => !schemas.has(f.schema))
+      .map((f) => ({ file: f.file, reason: `IfcOpenShell has no ${f.schema} schema (opens ${[...schemas].join(', ')})` }));
+    const reports: ComparisonReport[] = [];
+    let tmp: string;
+    let server: RunningServer;
+    let account: Account;
+
+    beforeAll(async () => {
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-interop-ifcos-'));
+      server = await startServer({ DATA_DIR: tmp });
+      account = await createAccount(server.baseUrl, `ifcos_${randomBytes(3).toString('hex')}`);
+      fs.mkdirSync(REPORTS_DIR, { recursive: true });
+    }, 60_000);
+
+    afterAll(async () => {
+      console.log(`[interop] IfcOpenShell cross-check (reports in ${REPORTS_DIR}):\n${summaryTable(reports, notOpened)}`);
+      await server?.stop();
+      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    });
+
+    for (const { file, reason } of notOpened) it.skip(`${file} — not compared: ${reason}`, () => undefined);
+
+    const comparable = files.filter((f) => !notOpened.some((n) => n.file === f));
+    it.each(comparable)('%s: GlobalIds and types exact, other differences explained', async (file) => {
+      const full = path.join(SAMPLES_DIR, file);
+      const [uploaded, peer] = await Promise.all([
+        uploadIfc(server.baseUrl, account, full),
+        readWithIfcOpenShell(tool.path!, full),
+      ]);
+      expect(uploaded.success).toBe(true);
+      if (!peer.opened) throw new Error(`IfcOpenShell could not open ${file}: ${peer.error}`);
+      const ours = await readOurModel(server.baseUrl, uploaded.projectId, account.basic, account.bearer);
+      const report = compareModel(file, peer.schema, ours, peer.elements);
+      reports.push(report);
+      fs.writeFileSync(path.join(REPORTS_DIR, `ifcopenshell-${file}.json`), JSON.stringify(report, null, 2));
+
+      expect(report.elements.ours).toBe(expected[file]!.totalProducts);
+      expect(report.globalIds).toEqual({ onlyOurs: [], onlyTheirs: [], csvMatchesFeed: true });
+      expect(report.typeMismatches).toEqual([]);
+      expect(report.compared.storeys).toBe(report.elements.theirs);
+      expect(overAllowance(report)).toEqual({});
+    }, 120_000);
+  });
+}
