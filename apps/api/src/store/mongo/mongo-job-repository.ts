@@ -1,4 +1,4 @@
-import type { Model } from 'mongoose';
+import { mongo, type Model } from 'mongoose';
 import type { JobRecord, JobRepository } from '../types';
 import type { JobDoc } from './job-model';
 import type { ProjectDoc } from './project-model';
@@ -30,6 +30,7 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
         version: job.version,
         filePath: job.filePath,
         createdAt: new Date(),
+        seq: new mongo.ObjectId(),
       });
       // SQLite's foreign key refuses a job of an unknown project. Checked after the insert so a project deleted
       // meanwhile cannot leave this job behind: its cascade either sees the job or the job sees it gone.
@@ -52,7 +53,7 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
     async listByOwner(ownerId, limit) {
       const docs = await jobs
         .find({ ownerId })
-        .sort({ createdAt: -1, _id: 1 })
+        .sort({ createdAt: -1, seq: -1 })
         .limit(limit)
         .lean<JobDoc[]>()
         .exec();
@@ -62,7 +63,7 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
       if (!statuses.length) return [];
       const docs = await jobs
         .find({ status: { $in: statuses } })
-        .sort({ createdAt: 1, _id: 1 })
+        .sort({ createdAt: 1, seq: 1 })
         .lean<JobDoc[]>()
         .exec();
       return docs.map(toRecord);

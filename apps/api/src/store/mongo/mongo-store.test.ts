@@ -47,7 +47,7 @@ describeMongo(target.skipReason ? `${title} — skipped: ${target.skipReason}` :
     countsByStorey,
   });
 
-  it('lists projects created in the same millisecond in creation order, newest first', async () => {
+  it('lists projects and jobs created in the same millisecond in creation order', async () => {
     const user = await store.users.create({
       username: `t_${randomUUID().slice(0, 8)}`,
       email: `${randomUUID()}@x.io`,
@@ -70,10 +70,25 @@ describeMongo(target.skipReason ? `${title} — skipped: ${target.skipReason}` :
     });
     try {
       const ids: string[] = [];
-      for (let i = 0; i < 6; i++) ids.push((await newProject(user.id)).id);
+      const jobIds: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const project = await newProject(user.id);
+        ids.push(project.id);
+        const job = await store.jobs.create({
+          id: `j_${randomUUID()}`,
+          projectId: project.id,
+          ownerId: user.id,
+          version: 1,
+          filePath: '/tmp/x.ifc',
+        });
+        jobIds.push(job.id);
+      }
       const listed = await store.projects.listByOwner(user.id);
       expect(new Set(listed.map((p) => p.createdAt)).size).toBe(1);
-      expect(listed.map((p) => p.id)).toEqual(ids.reverse());
+      expect(listed.map((p) => p.id)).toEqual([...ids].reverse());
+      expect((await store.jobs.listByOwner(user.id, 4)).map((j) => j.id)).toEqual(jobIds.slice(2).reverse());
+      const queued = (await store.jobs.listByStatus(['queued'])).map((j) => j.id);
+      expect(queued.filter((id) => jobIds.includes(id))).toEqual(jobIds);
     } finally {
       jest.useRealTimers();
     }
