@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { AppLayout } from '@/components/layouts/app-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RequireAuth } from './require-auth';
-import { appRoutes } from './routes/app-routes';
+import { appRoutes, appShellRoutes } from './routes/app-routes';
 import { publicRoutes } from './routes/public-routes';
 
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
@@ -16,6 +17,11 @@ const router = createBrowserRouter([
       { element: <RequireAuth />, children: appRoutes },
       { path: '*', element: <NotFoundRoute /> },
     ],
+  },
+  {
+    path: 'app',
+    element: <RequireAuth />,
+    children: [{ element: <AppLayout />, children: appShellRoutes }],
   },
 ]);
 

@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { newAccount, openSignedIn, type SignedIn } from './app-support';
+import { launchBrowser, screenshot, type TestPage } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let account: SignedIn;
+let tab: TestPage;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  account = await newAccount(server.baseURL, 'feed');
+});
+
+afterAll(async () => {
+  await tab?.context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+function countWithBasic(username: string, token: string): Promise<Response> {
+  const basic = Buffer.from(`${username}:${token}`).toString('base64');
+  return fetch(`${server.baseURL}/api/ifc/odata/IFCElements/$count`, {
+    headers: { Authorization: `Basic ${basic}` },
+  });
+}
+
+describe('feed tokens in Settings', () => {
+  it('creates a token shown once, which opens the feed with Basic auth until it is revoked', async () => {
+    tab = await openSignedIn(browser, server.baseURL, account);
+    const { page, context } = tab;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/app/settings');
+    const card = page.getByRole('region', { name: 'Feed tokens' });
+    await card.getByText('No feed tokens yet.').waitFor();
+    expect(await card.textContent()).toContain(`${server.baseURL}/api/ifc/odata/`);
+
+    await card.getByRole('button', { name: 'Create token' }).click();
+    await card.getByText('Name is required').waitFor();
+    await card.getByLabel('Token name').fill('Tableau laptop');
+    await card.getByRole('button', { name: 'Create token' }).click();
+    const secret = card.getByTestId('new-feed-token');
+    await secret.waitFor();
+    const token = (await secret.textContent()) ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    await card.getByRole('button', { name: 'Copy token' }).click();
+    await card.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await card.getByRole('listitem').filter({ hasText: 'Tableau laptop' }).waitFor();
+    await screenshot(page, 'app-feed-token-created');
+
+    const wrong = await countWithBasic(account.user.username, `${token}x`);
+    expect(wrong.status).toBe(401);
+    const ok = await countWithBasic(account.user.username, token);
+    expect(ok.status).toBe(200);
+    expect(Number(await ok.text())).toBe(0);
+
+    // Shown once: after dismissing (or a reload) the secret is gone for good.
+    await card.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await card.getByTestId('new-feed-token').count()).toBe(0);
+    await page.reload();
+    const item = card.getByRole('listitem').filter({ hasText: 'Tableau laptop' });
+    await item.waitFor();
+    expect(await item.textContent()).not.toContain('last used Never');
+    expect(await page.content()).not.toContain(token);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Revoke Tableau laptop' }).click();
+    await card.getByText('No feed tokens yet.').waitFor();
+    expect((await countWithBasic(account.user.username, token)).status).toBe(401);
+    expect(tab.unexpectedErrors()).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
+import { getErrorMessage } from '@/lib/api-client';
+import { useFeedTokens } from '../api/list-feed-tokens';
+import { useRevokeFeedToken } from '../api/revoke-feed-token';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const format = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'Never');
+
+export function FeedTokenList() {
+  const tokens = useFeedTokens();
+  const revoke = useRevokeFeedToken();
+  const [error, setError] = useState<string | null>(null);
+  const onRevoke = (id: string, name: string) => {
+    if (!window.confirm(`Revoke "${name}"? Tools using it will be refused from now on.`)) return;
+    setError(null);
+    revoke.mutate(id, { onError: (err) => setError(getErrorMessage(err)) });
+  };
+  return (
+    <QueryState query={tokens} loadingLabel="Loading tokens..." errorTitle="Could not load your feed tokens">
+      {(list) => (
+        <div className="grid gap-2">
+          {error ? (
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          ) : null}
+          {list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No feed tokens yet.</p>
+          ) : (
+            <ul className="divide-y rounded-md border" aria-label="Your feed tokens">
+              {list.map((token) => (
+                <li key={token.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{token.name}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Created {format(token.createdAt)} · last used {format(token.lastUsedAt)}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive"
+                    disabled={revoke.isPending}
+                    onClick={() => onRevoke(token.id, token.name)}
+                    aria-label={`Revoke ${token.name}`}
+                  >
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,104 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDeleteProject } from '../api/delete-project';
+import { projectFeedUrl } from '../feed-urls';
+import { formatDateTime, formatInteger } from '../format';
+import type { Project } from '../types';
+import { StatusBadge } from './status-badge';
+
+/** Data Sources: every project of the user with its feed URL; delete asks first. */
+export function ProjectTable({ projects }: { projects: Project[] }) {
+  const remove = useDeleteProject();
+  const [error, setError] = useState<string | null>(null);
+  const origin = window.location.origin;
+
+  const onDelete = (project: Project) => {
+    if (!window.confirm(`Delete "${project.name}" and its feed? BI tools using it will stop working.`))
+      return;
+    setError(null);
+    remove.mutate(project.projectId, { onError: (err) => setError(getErrorMessage(err)) });
+  };
+
+  return (
+    <div className="grid gap-3">
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">
+            <tr>
+              <th className="p-3 font-medium">Project</th>
+              <th className="p-3 font-medium">Status</th>
+              <th className="p-3 font-medium">Schema</th>
+              <th className="p-3 text-right font-medium">Elements</th>
+              <th className="p-3 font-medium">Feed URL</th>
+              <th className="p-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {projects.map((project) => {
+              const url = projectFeedUrl(origin, project.projectId);
+              return (
+                <tr
+                  key={project.projectId}
+                  className="border-t align-top"
+                  data-project-id={project.projectId}
+                >
+                  <td className="p-3">
+                    <p className="font-medium">{project.name}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {project.fileName} · uploaded {formatDateTime(project.createdAt)}
+                    </p>
+                    {project.error ? <p className="text-xs text-destructive">{project.error}</p> : null}
+                  </td>
+                  <td className="p-3">
+                    <StatusBadge status={project.status} />
+                  </td>
+                  <td className="p-3">{project.schema ?? '—'}</td>
+                  <td className="p-3 text-right tabular-nums">{formatInteger(project.elementCount)}</td>
+                  <td className="p-3">
+                    <div className="flex max-w-md items-center gap-2">
+                      <code
+                        className="min-w-0 flex-1 truncate rounded bg-muted px-1.5 py-1 text-xs"
+                        title={url}
+                      >
+                        {url}
+                      </code>
+                      <CopyButton
+                        text={url}
+                        label="Copy URL"
+                        aria-label={`Copy feed URL of ${project.name}`}
+                      />
+                    </div>
+                  </td>
+                  <td className="p-3">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive"
+                      disabled={remove.isPending}
+                      onClick={() => onDelete(project)}
+                      aria-label={`Delete ${project.name}`}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
