@@ -86,7 +86,8 @@ export function createMongoProjectRepository(
       // No transactions on FerretDB, so publishing is atomic for readers by design: readers always pick rows by
       // the project's current `version`, and this single-document update is the one switch that moves it. The
       // new version's rows were all written before it; the old ones are removed after it, when no reader resolves
-      // to them any more. A crash in between leaves only invisible rows that the next publish removes.
+      // to them any more. A crash in between leaves only invisible rows, removed by the project's next publish or
+      // its deletion.
       // The `$lte` guard keeps the visible version from ever going back (a stale job publishing late).
       const { matchedCount } = await projects
         .updateOne(
