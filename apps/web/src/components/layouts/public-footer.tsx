@@ -1,4 +1,3 @@
-import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { MailLink } from '@/components/ui/mail-link';
 import { PublicBrand } from './public-brand';
@@ -16,9 +15,8 @@ export function PublicFooter() {
           <p className="max-w-sm text-muted-foreground">
             IFC building models published as OData v4 feeds for Tableau, Power BI and Excel.
           </p>
-          <p className="flex items-center gap-2">
-            <Mail aria-hidden="true" className="size-4 text-muted-foreground" />
-            <MailLink team="support" />
+          <p>
+            Support: <MailLink team="support" />
           </p>
         </div>
         <nav

@@ -1,48 +1,39 @@
-const rows = [
-  { type: 'IfcWall', storey: 'Level 01', material: 'Concrete C30/37', area: '42.60' },
-  { type: 'IfcDoor', storey: 'Level 01', material: 'Oak veneer', area: '2.10' },
-  { type: 'IfcSlab', storey: 'Level 02', material: 'Concrete C30/37', area: '318.25' },
-  { type: 'IfcWindow', storey: 'Level 02', material: 'Aluminium', area: '3.24' },
-];
+const request = 'GET /api/ifc/odata/IFCElements?$select=IfcType,Storey,Material,NetArea&$top=2';
 
-/** A static picture of what the feed returns; decorative, so the table is plain, not interactive. */
+// A real-shaped OData answer as plain text: cheaper on the landing bundle than a rendered table.
+const response = `{
+  "@odata.context": "$metadata#IFCElements",
+  "value": [
+    {
+      "IfcType": "IfcWall",
+      "Storey": "Level 01",
+      "Material": "Concrete C30/37",
+      "NetArea": 42.6
+    },
+    {
+      "IfcType": "IfcDoor",
+      "Storey": "Level 01",
+      "Material": "Oak veneer",
+      "NetArea": 2.1
+    }
+  ],
+  "@odata.nextLink": "IFCElements?$skiptoken=…"
+}`;
+
+/** What a BI tool receives from the feed: one JSON object per building element, paged. */
 export function FeedPreview() {
   return (
     <figure className="overflow-hidden rounded-xl border bg-card shadow-lg">
       <div className="border-b bg-muted px-4 py-3 font-mono text-xs break-all text-muted-foreground">
-        GET /api/ifc/odata/IFCElements?$top=4&$orderby=Storey
+        {request}
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Sample rows of an IFCElements feed</caption>
-          <thead className="text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                IfcType
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Storey
-              </th>
-              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
-                Material
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Area m²
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.type}-${row.storey}`} className="border-t">
-                <td className="px-4 py-2 font-mono">{row.type}</td>
-                <td className="px-4 py-2 whitespace-nowrap">{row.storey}</td>
-                <td className="hidden px-4 py-2 whitespace-nowrap sm:table-cell">{row.material}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{row.area}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <pre
+        tabIndex={0}
+        aria-label="Sample OData response"
+        className="overflow-x-auto p-4 font-mono text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:text-sm"
+      >
+        {response}
+      </pre>
       <figcaption className="border-t px-4 py-3 text-xs text-muted-foreground">
         One row per building element, refreshed in your BI tool like any other data source.
       </figcaption>

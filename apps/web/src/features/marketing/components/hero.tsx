@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -28,9 +28,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to={paths.signup}>
-                Start Your Project <ArrowRight aria-hidden="true" />
-              </Link>
+              <Link to={paths.signup}>Start Your Project</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to={paths.features}>Explore Tools</Link>

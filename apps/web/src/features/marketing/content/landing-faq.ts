@@ -6,7 +6,7 @@ export const landingFaq: FaqEntry[] = [
   {
     question: 'What does AEC Con-Tech Data Tools do?',
     answer:
-      'It turns an IFC building model into an OData v4.0 endpoint. Upload an .ifc file and you get a URL that Tableau, Power BI and Excel can read, with every element, its storey, type, material, property sets and quantities.',
+      'It turns an IFC building model into an OData v4.0 endpoint that Tableau, Power BI and Excel can read: every element with its storey, type, material, properties and quantities.',
   },
   {
     question: 'Which IFC versions are supported?',
@@ -16,7 +16,7 @@ export const landingFaq: FaqEntry[] = [
   {
     question: 'Which BI tools can read the feed?',
     answer:
-      'Any OData v4 client: Tableau (OData connector), Power BI (OData feed), and Excel (Get Data, From OData Feed). They follow the server-side paging automatically.',
+      'Any OData v4 client: Tableau, Power BI and Excel all connect to the feed URL and follow its paging automatically.',
   },
   {
     question: 'Is there a free trial?',
@@ -25,7 +25,7 @@ export const landingFaq: FaqEntry[] = [
   {
     question: 'Is my model data private?',
     answer:
-      'Yes. Your projects are visible only to your account; BI tools sign in with your username and a feed token you create and can revoke. Only the demo project is public.',
+      'Yes. Projects are visible only to your account; BI tools sign in with your username and a revocable feed token.',
   },
   {
     question: 'Do you offer annual billing?',
