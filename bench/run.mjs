@@ -8,7 +8,7 @@ import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Helpers are bundled into the API's dist so web-ifc resolves from the API's dependencies.
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
-execFileSync('pnpm', ['build'], { cwd: ROOT, stdio: 'inherit' });
+execFileSync('pnpm', ['--filter', '@aec/api', 'build'], { cwd: ROOT, stdio: 'inherit' });
 mkdirSync(OUT, { recursive: true });
 await build({
   entryPoints: { 'bare-extract': 'bench/bare-extract.ts', 'generate-model': 'bench/generate-model.ts' },

@@ -10,7 +10,11 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 const options = {
   absWorkingDir: path.dirname(fileURLToPath(import.meta.url)),
-  entryPoints: { server: 'src/server.ts', 'ifc-worker': 'src/modules/ifc/worker/ifc-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'ifc-worker': 'src/modules/ifc/worker/ifc-worker.ts',
+    'row-writer': 'src/modules/ifc/worker/row-writer.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -77,6 +77,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     events,
     logger,
     workerPath: workerPath ?? path.join(__dirname, 'ifc-worker.js'),
+    writerPath: path.join(path.dirname(workerPath ?? path.join(__dirname, 'ifc-worker.js')), 'row-writer.js'),
     concurrency: config.JOB_CONCURRENCY,
     queueLimit: config.JOB_QUEUE_LIMIT,
     timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,

@@ -61,6 +61,8 @@ export interface Store {
   readonly feedTokens: FeedTokenRepository;
   readonly newsletter: NewsletterRepository;
   readonly usage: UsageRepository;
+  /** The SQLite file, when rows may be written to it from another thread (not for in-memory databases). */
+  readonly sqliteFile?: string;
   /** OData reads, compiled into this store's own query language. */
   readonly feed: FeedReader;
   /** Round-trips to the database; throws when it is unreachable. */

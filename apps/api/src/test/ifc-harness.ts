@@ -5,15 +5,25 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Store } from '../store/types';
+import type { StoreTarget } from './store-fixtures';
 import { API_DIR, buildServerBundle } from './spawn-server';
 import { buildTestRuntime, registerAndLogin } from './test-app';
 
 export const WORKER_PATH = path.join(API_DIR, 'dist/ifc-worker.js');
 
-/** A running app with a real job processor and worker threads, on a temp DATA_DIR, listening on 127.0.0.1. */
-export async function startIfcHarness(store: Store, overrides: Record<string, string> = {}) {
-  if (!fs.existsSync(WORKER_PATH)) buildServerBundle();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-ifc-'));
+/**
+ * A running app with a real job processor and worker threads, on a temp DATA_DIR, listening on 127.0.0.1. With a
+ * store opened on that DATA_DIR (openIfcHarness), SQLite rows are written by the row-writer thread as in production.
+ */
+export async function startIfcHarness(
+  store: Store,
+  overrides: Record<string, string> = {},
+  dataDirIn?: string,
+) {
+  if (!fs.existsSync(WORKER_PATH) || !fs.existsSync(path.join(path.dirname(WORKER_PATH), 'row-writer.js'))) {
+    buildServerBundle();
+  }
+  const dataDir = dataDirIn ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aec-ifc-'));
   const runtime = buildTestRuntime(store, { DATA_DIR: dataDir, ...overrides }, WORKER_PATH);
   const server: Server = await new Promise((resolve) => {
     const s = runtime.app.listen(0, '127.0.0.1', () => resolve(s));
@@ -36,6 +46,14 @@ export async function startIfcHarness(store: Store, overrides: Record<string, st
 }
 
 export type IfcHarness = Awaited<ReturnType<typeof startIfcHarness>>;
+
+/** Opens a store of the target on a fresh DATA_DIR and starts the harness on it. */
+export async function openIfcHarness(target: StoreTarget, overrides: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-ifc-'));
+  const store = await target.open(dataDir);
+  const h = await startIfcHarness(store, overrides, dataDir);
+  return { store, h };
+}
 
 export function upload(
   h: IfcHarness,

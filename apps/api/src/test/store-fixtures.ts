@@ -8,7 +8,8 @@ export interface StoreTarget {
   name: 'sqlite' | 'mongodb';
   /** Why the target cannot run here, or null when it can. */
   skipReason: string | null;
-  open(): Promise<Store>;
+  /** A fresh store; SQLite keeps its file in `dataDir` when given (else in memory). */
+  open(dataDir?: string): Promise<Store>;
   /** Removes whatever open() created (a throwaway database). */
   dispose(store: Store): Promise<void>;
 }
@@ -19,7 +20,7 @@ export const storeTargets: StoreTarget[] = [
   {
     name: 'sqlite',
     skipReason: null,
-    open: async () => createSqliteStore({ file: ':memory:' }),
+    open: async (dataDir) => createSqliteStore(dataDir ? { dataDir } : { file: ':memory:' }),
     dispose: (store) => store.close(),
   },
   {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
-import { listUploadDir, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import { listUploadDir, openIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 const valid = generateIfcFixture({ storeys: 1, bays: 1, seed: 3 }).text;
@@ -15,8 +15,7 @@ describeEachStore('IFC upload: bad inputs get a clear error and leave nothing be
   let h: IfcHarness;
   let token: string;
   beforeAll(async () => {
-    store = await target.open();
-    h = await startIfcHarness(store, { MAX_UPLOAD_MB: '0.05' });
+    ({ store, h } = await openIfcHarness(target, { MAX_UPLOAD_MB: '0.05' }));
     token = (await h.login('bad')).token;
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
 import { elementRow } from '../../test/row-fixtures';
-import { readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import { openIfcHarness, readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 // Tiny batches make a model of a few hundred products take many round trips: room to pause or cancel mid-way.
@@ -14,8 +14,7 @@ describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recov
   let token: string;
   const bearer = () => ({ Authorization: `Bearer ${token}` });
   beforeAll(async () => {
-    store = await target.open();
-    h = await startIfcHarness(store, { ROW_BATCH_SIZE: '5', JOB_QUEUE_LIMIT: '1' });
+    ({ store, h } = await openIfcHarness(target, { ROW_BATCH_SIZE: '5', JOB_QUEUE_LIMIT: '1' }));
     token = (await h.login('jobs')).token;
   });
   afterAll(async () => {

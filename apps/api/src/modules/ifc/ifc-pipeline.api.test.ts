@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
-import { listUploadDir, readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import {
+  listUploadDir,
+  openIfcHarness,
+  readEvents,
+  upload,
+  type IfcHarness,
+} from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 describeEachStore('IFC pipeline: upload → worker → store → projects API', (target) => {
@@ -13,8 +19,7 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
   const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
 
   beforeAll(async () => {
-    store = await target.open();
-    h = await startIfcHarness(store);
+    ({ store, h } = await openIfcHarness(target));
     token = (await h.login('owner')).token;
     other = (await h.login('other')).token;
   });
@@ -144,7 +149,10 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     // Each supertest request runs on its own port: compare the URLs without their origin.
     const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
     const parsed = JSON.parse(pbids.text);
-    expect(parsed).toMatchObject({ version: '0.1', connections: [{ details: { protocol: 'odata' }, mode: 'Import' }] });
+    expect(parsed).toMatchObject({
+      version: '0.1',
+      connections: [{ details: { protocol: 'odata' }, mode: 'Import' }],
+    });
     expect(path(parsed.connections[0].details.address.url)).toBe(path(odataUrl));
     const tds = await request(h.app)
       .get(`/api/ifc/projects/${projectId}/connect.tds`)

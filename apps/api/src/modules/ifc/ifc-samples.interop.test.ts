@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { describeEachStore } from '../../test/store-fixtures';
-import { startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import { openIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 const SAMPLES = path.resolve(__dirname, '../../../../../../shared/ifc-samples');
@@ -22,8 +22,7 @@ if (!expected) {
     let h: IfcHarness;
     let token: string;
     beforeAll(async () => {
-      store = await target.open();
-      h = await startIfcHarness(store);
+      ({ store, h } = await openIfcHarness(target));
       token = (await h.login('samples')).token;
     });
     afterAll(async () => {

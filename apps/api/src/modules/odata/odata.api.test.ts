@@ -2,7 +2,7 @@ import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
 import { elementRow } from '../../test/row-fixtures';
-import { startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import { openIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 const fixture = generateIfcFixture({ storeys: 3, bays: 4, seed: 5 });
@@ -22,8 +22,7 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
   const feed = (path: string) => request(h.app).get(`/api/ifc/odata/${path}`);
 
   beforeAll(async () => {
-    store = await target.open();
-    h = await startIfcHarness(store, { ODATA_PAGE_SIZE: '100' });
+    ({ store, h } = await openIfcHarness(target, { ODATA_PAGE_SIZE: '100' }));
     owner = await h.login('feedowner');
     other = await h.login('feedother');
     projectId = (await upload(h, owner.token, fixture.text, 'feed.ifc').expect(200)).body.projectId;
@@ -203,8 +202,7 @@ describeEachStore('POST /api/newsletter', (target) => {
   let store: Store;
   let h: IfcHarness;
   beforeAll(async () => {
-    store = await target.open();
-    h = await startIfcHarness(store);
+    ({ store, h } = await openIfcHarness(target));
   });
   afterAll(async () => {
     await h.stop();

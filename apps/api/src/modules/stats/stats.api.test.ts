@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
-import { startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import { openIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 const fixture = generateIfcFixture({ storeys: 1, bays: 2, seed: 9 });
@@ -10,8 +10,7 @@ describeEachStore('usage counts and stats', (target) => {
   let store: Store;
   let h: IfcHarness;
   beforeAll(async () => {
-    store = await target.open();
-    h = await startIfcHarness(store);
+    ({ store, h } = await openIfcHarness(target));
   });
   afterAll(async () => {
     await h.stop();

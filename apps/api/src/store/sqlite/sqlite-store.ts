@@ -16,6 +16,7 @@ export function createSqliteStore(location: { dataDir: string } | { file: ':memo
   const db = openSqlite(file);
   return {
     kind: 'sqlite',
+    ...(file === ':memory:' ? {} : { sqliteFile: file }),
     users: createSqliteUserRepository(db),
     projects: createSqliteProjectRepository(db),
     jobs: createSqliteJobRepository(db),

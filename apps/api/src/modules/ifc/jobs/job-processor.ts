@@ -3,7 +3,7 @@ import type { ExtractionSummary, RowBatch } from '@aec/ifc';
 import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../../../errors/app-error';
 import type { JobRecord, JobStatus, Store } from '../../../store/types';
-import { ExtractionFailure, runExtractionWorker } from '../worker/run-extraction-worker';
+import { ExtractionFailure, runExtractionWorker, type ExtractionRun } from '../worker/run-extraction-worker';
 import type { JobEvents } from './job-events';
 import { countsMessage, progressEntry } from './progress-messages';
 
@@ -12,6 +12,8 @@ export interface JobProcessorOptions {
   events: JobEvents;
   logger: Logger;
   workerPath: string;
+  /** The row-writer thread's bundle: used when the store can be written from another thread. */
+  writerPath?: string;
   wasmPath?: string;
   concurrency: number;
   queueLimit: number;
@@ -28,6 +30,7 @@ class JobCancelled extends Error {
 
 interface ActiveJob {
   job: JobRecord;
+  run?: ExtractionRun;
   controller: AbortController;
   paused: boolean;
   resumeWaiters: (() => void)[];
@@ -86,6 +89,7 @@ export class JobProcessor {
     const running = this.active.get(jobId);
     if (!running || running.paused) return false;
     running.paused = true;
+    running.run?.pause();
     await this.setStatus(running.job, 'paused');
     this.o.events.append(jobId, { message: 'Processing paused', type: 'info', category: 'extract' });
     return true;
@@ -95,6 +99,7 @@ export class JobProcessor {
     const running = this.active.get(jobId);
     if (!running || !running.paused) return false;
     running.paused = false;
+    running.run?.resume();
     await this.setStatus(running.job, 'processing');
     this.o.events.append(jobId, { message: 'Processing resumed', type: 'info', category: 'extract' });
     running.resumeWaiters.splice(0).forEach((resume) => resume());
@@ -201,25 +206,34 @@ export class JobProcessor {
 
   private async extract(state: ActiveJob): Promise<ExtractionSummary> {
     const { job } = state;
-    const stored = { elements: 0, properties: 0, spatial: 0 };
     const onBatch = async (batch: RowBatch) => {
       while (state.paused && !state.controller.signal.aborted) {
         await new Promise<void>((resume) => state.resumeWaiters.push(resume));
       }
       if (state.controller.signal.aborted) throw state.controller.signal.reason;
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch);
-      stored.elements += batch.elements?.length ?? 0;
-      stored.properties += batch.properties?.length ?? 0;
-      stored.spatial += batch.spatial?.length ?? 0;
     };
-    const summary = await runExtractionWorker({
+    const sqliteFile = this.o.store.sqliteFile;
+    state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
       input: { filePath: job.filePath, batchSize: this.o.batchSize, wasmPath: this.o.wasmPath },
       maxOldGenerationSizeMb: this.o.maxOldGenerationSizeMb,
       signal: state.controller.signal,
       onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),
       onBatch,
+      ...(sqliteFile && this.o.writerPath
+        ? {
+            threadWriter: {
+              writerPath: this.o.writerPath,
+              sqliteFile,
+              projectId: job.projectId,
+              version: job.version,
+            },
+          }
+        : {}),
     });
+    if (state.paused) state.run.pause();
+    const { summary, stored } = await state.run.done;
     this.o.events.append(job.id, {
       message: countsMessage(summary),
       type: 'info',

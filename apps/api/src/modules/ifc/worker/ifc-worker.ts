@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { configureWebIfc, extractIfc, IfcExtractionError } from '@aec/ifc';
-import type { RunnerMessage, WorkerInput, WorkerMessage } from './protocol';
+import type { BatchPortMessage, RunnerMessage, WorkerInput, WorkerMessage } from './protocol';
 
 /**
  * Runs one extraction off the API's event loop. One worker per job: the runner terminates it afterwards, which
@@ -12,6 +12,9 @@ if (!port) throw new Error('ifc-worker must run as a worker thread');
 
 const input = workerData as WorkerInput;
 const send = (message: WorkerMessage) => port.postMessage(message);
+/** Batches go to the row-writer thread when there is one, else to the runner. */
+const batchPort: MessagePort | typeof port = input.batchPort ?? port;
+const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
 
 /**
  * Up to WINDOW batches may wait in the runner, so extraction (here) and storing (there) overlap on two cores;
@@ -20,7 +23,7 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 const WINDOW = 4;
 let unacknowledged = 0;
 let release: (() => void) | null = null;
-port.on('message', (message: RunnerMessage) => {
+batchPort.on('message', (message: RunnerMessage) => {
   if (message.type !== 'ack') return;
   unacknowledged--;
   if (release && unacknowledged < WINDOW) {
@@ -38,10 +41,11 @@ async function run(): Promise<void> {
     onProgress: (progress) => send({ type: 'progress', progress }),
     onBatch: async (batch) => {
       unacknowledged++;
-      send({ type: 'batch', batch });
+      sendBatch({ type: 'batch', batch });
       if (unacknowledged >= WINDOW) await new Promise<void>((resolve) => (release = resolve));
     },
   });
+  if (input.batchPort) sendBatch({ type: 'end' });
   send({ type: 'done', summary });
 }
 

@@ -6,7 +6,33 @@ export interface WorkerInput {
   batchSize: number;
   /** Where web-ifc's .wasm files are, when they do not sit next to its JS. */
   wasmPath?: string;
+  /** When set, batches go to this port (a row-writer thread) instead of the runner, and acks come from it. */
+  batchPort?: import('node:worker_threads').MessagePort;
 }
+
+/** What the runner hands a row-writer thread. */
+export interface WriterInput {
+  sqliteFile: string;
+  projectId: string;
+  version: number;
+  /** The extraction worker's batches arrive here; acks go back through it. */
+  batchPort: import('node:worker_threads').MessagePort;
+}
+
+/** Extraction worker → row writer, over the batch port. */
+export type BatchPortMessage = { type: 'batch'; batch: RowBatch } | { type: 'end' };
+
+export interface StoredCounts {
+  elements: number;
+  properties: number;
+  spatial: number;
+}
+
+/** Row writer → runner. */
+export type WriterMessage = { type: 'drained'; stored: StoredCounts } | { type: 'error'; message: string };
+
+/** Runner → row writer. */
+export type WriterControl = { type: 'pause' } | { type: 'resume' };
 
 /** Worker → runner. Each `batch` waits for an `ack` before extraction continues (back-pressure and pause). */
 export type WorkerMessage =

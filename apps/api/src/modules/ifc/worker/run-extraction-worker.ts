@@ -1,6 +1,13 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ExtractionSummary, ExtractProgress, RowBatch } from '@aec/ifc';
-import type { RunnerMessage, WorkerInput, WorkerMessage } from './protocol';
+import type {
+  RunnerMessage,
+  StoredCounts,
+  WorkerInput,
+  WorkerMessage,
+  WriterControl,
+  WriterMessage,
+} from './protocol';
 
 /** Extraction failed for a reason worth showing the user (bad model, worker crash, out of memory). */
 export class ExtractionFailure extends Error {
@@ -13,42 +20,90 @@ export class ExtractionFailure extends Error {
   }
 }
 
+/** A SQLite file the rows can be written to from a thread of their own. */
+export interface ThreadWriterTarget {
+  writerPath: string;
+  sqliteFile: string;
+  projectId: string;
+  version: number;
+}
+
 export interface RunWorkerOptions {
   workerPath: string;
-  input: WorkerInput;
+  input: Omit<WorkerInput, 'batchPort'>;
   maxOldGenerationSizeMb: number;
   signal: AbortSignal;
   onProgress: (progress: ExtractProgress) => void;
-  /** Awaited before the worker may produce the next batch. */
+  /** Stores one batch on the API thread (when there is no thread writer); awaited before the next. */
   onBatch: (batch: RowBatch) => Promise<void>;
+  /** Store rows from a writer thread instead of the API thread. */
+  threadWriter?: ThreadWriterTarget;
+}
+
+export interface ExtractionRun {
+  /** The summary, once every row is stored. Aborting the signal terminates the threads and rejects. */
+  done: Promise<{ summary: ExtractionSummary; stored: StoredCounts }>;
+  /** Holds a thread writer still (the extraction stops once its window is full). */
+  pause(): void;
+  resume(): void;
+}
+
+function workerFailure(err: Error & { code?: string }): ExtractionFailure {
+  return err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+    ? new ExtractionFailure('OUT_OF_MEMORY', 'The model needs more memory than the processing limit allows.')
+    : new ExtractionFailure('WORKER_CRASHED', `Processing crashed: ${err.message}`);
 }
 
 /**
- * Runs one extraction in a fresh worker thread and resolves with its summary. Aborting the signal terminates the
- * worker at once and rejects with the signal's reason.
+ * Runs one extraction in a fresh worker thread. Rows are stored either by `onBatch` on this thread, or by a fresh
+ * row-writer thread fed directly by the extraction worker, so the API's event loop never runs a bulk insert.
  */
-export function runExtractionWorker(options: RunWorkerOptions): Promise<ExtractionSummary> {
-  return new Promise((resolve, reject) => {
+export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
+  const threads: Worker[] = [];
+  let writer: Worker | undefined;
+  const done = new Promise<{ summary: ExtractionSummary; stored: StoredCounts }>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
+    let channel: MessageChannel | undefined;
+    if (options.threadWriter) {
+      channel = new MessageChannel();
+      const { writerPath, ...target } = options.threadWriter;
+      writer = new Worker(writerPath, {
+        workerData: { ...target, batchPort: channel.port2 },
+        transferList: [channel.port2],
+      });
+      threads.push(writer);
+    }
     const worker = new Worker(options.workerPath, {
-      workerData: options.input,
+      workerData: { ...options.input, ...(channel ? { batchPort: channel.port1 } : {}) },
+      transferList: channel ? [channel.port1] : [],
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
       stdout: false,
       stderr: false,
     });
+    threads.push(worker);
+
     let settled = false;
+    let summary: ExtractionSummary | undefined;
+    let stored: StoredCounts | undefined;
+    const counted: StoredCounts = { elements: 0, properties: 0, spatial: 0 };
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       options.signal.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      for (const t of threads) void t.terminate();
       outcome();
+    };
+    const maybeDone = () => {
+      if (summary && stored) {
+        const result = { summary, stored };
+        finish(() => resolve(result));
+      }
     };
     const onAbort = () => finish(() => reject(options.signal.reason));
     options.signal.addEventListener('abort', onAbort);
 
-    // Batches are stored strictly in order; `done` resolves only after the last one is stored.
-    let stored: Promise<void> = Promise.resolve();
+    // Without a writer thread, batches are stored here strictly in order, and done waits for the last one.
+    let storing: Promise<void> = Promise.resolve();
     worker.on('message', (message: WorkerMessage) => {
       if (settled) return;
       switch (message.type) {
@@ -56,43 +111,50 @@ export function runExtractionWorker(options: RunWorkerOptions): Promise<Extracti
           options.onProgress(message.progress);
           break;
         case 'batch':
-          stored = stored
+          storing = storing
             .then(() => (settled ? undefined : options.onBatch(message.batch)))
             .then(() => {
+              counted.elements += message.batch.elements?.length ?? 0;
+              counted.properties += message.batch.properties?.length ?? 0;
+              counted.spatial += message.batch.spatial?.length ?? 0;
               if (!settled) worker.postMessage({ type: 'ack' } satisfies RunnerMessage);
             });
-          stored.catch((err: unknown) => finish(() => reject(err)));
+          storing.catch((err: unknown) => finish(() => reject(err)));
           break;
         case 'done':
-          stored.then(
-            () => finish(() => resolve(message.summary)),
-            () => undefined,
-          );
+          summary = message.summary;
+          if (!writer)
+            storing.then(
+              () => ((stored = counted), maybeDone()),
+              () => undefined,
+            );
+          else maybeDone();
           break;
         case 'error':
           finish(() => reject(new ExtractionFailure(message.code, message.message)));
           break;
       }
     });
-    worker.on('error', (err: Error & { code?: string }) => {
-      const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      finish(() =>
-        reject(
-          new ExtractionFailure(
-            outOfMemory ? 'OUT_OF_MEMORY' : 'WORKER_CRASHED',
-            outOfMemory
-              ? 'The model needs more memory than the processing limit allows.'
-              : `Processing crashed: ${err.message}`,
+    writer?.on('message', (message: WriterMessage) => {
+      if (message.type === 'drained') {
+        stored = message.stored;
+        maybeDone();
+      } else
+        finish(() =>
+          reject(new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message.message}`)),
+        );
+    });
+    for (const t of threads) {
+      t.on('error', (err: Error & { code?: string }) => finish(() => reject(workerFailure(err))));
+      t.on('exit', (code) =>
+        finish(() =>
+          reject(
+            new ExtractionFailure('WORKER_EXITED', `Processing stopped unexpectedly (exit code ${code}).`),
           ),
         ),
       );
-    });
-    worker.on('exit', (code) => {
-      finish(() =>
-        reject(
-          new ExtractionFailure('WORKER_EXITED', `Processing stopped unexpectedly (exit code ${code}).`),
-        ),
-      );
-    });
+    }
   });
+  const control = (message: WriterControl) => writer?.postMessage(message);
+  return { done, pause: () => control({ type: 'pause' }), resume: () => control({ type: 'resume' }) };
 }
