@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   if (!existsSync(file) || Math.abs(statSync(file).size - targetBytes) > targetBytes * 0.05) {
     const counts = await writeIfcModel(`${file}.tmp`, { targetBytes, bays: 8, seed: 100 });
     renameSync(`${file}.tmp`, file);
-    process.stdout.write(JSON.stringify({ bytes: statSync(file).size, products: counts.totalProducts }) + '\n');
+    process.stdout.write(
+      JSON.stringify({ bytes: statSync(file).size, products: counts.totalProducts }) + '\n',
+    );
     return;
   }
   process.stdout.write(JSON.stringify({ bytes: statSync(file).size, products: null }) + '\n');

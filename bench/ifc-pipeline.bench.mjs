@@ -14,24 +14,50 @@ const MB = Number(process.env.BENCH_IFC_MB ?? 100);
 export async function benchIfcPipeline() {
   mkdirSync(MODELS, { recursive: true });
   const model = path.join(MODELS, `model-${MB}mb.ifc`);
-  const generated = JSON.parse(execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), model, String(MB)], { encoding: 'utf8' }));
+  const generated = JSON.parse(
+    execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), model, String(MB)], {
+      encoding: 'utf8',
+    }),
+  );
   const bytes = generated.bytes;
 
-  const bare = JSON.parse(execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+  const bare = JSON.parse(
+    execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    }),
+  );
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_UPLOAD_MB: String(MB * 2) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAX_UPLOAD_MB: String(MB * 2),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForHealth(base);
     const json = { 'content-type': 'application/json' };
     const account = { username: 'bench_user', email: 'bench@example.com', password: 'secret12' };
-    await fetch(`${base}/mongo/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
-    const { token } = await (await fetch(`${base}/mongo/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(account) })).json();
+    await fetch(`${base}/mongo/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(account),
+    });
+    const { token } = await (
+      await fetch(`${base}/mongo/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(account),
+      })
+    ).json();
 
     const form = new FormData();
     form.append('ifcFile', new Blob([readFileSync(model)]), 'bench-model.ifc');
@@ -46,7 +72,11 @@ export async function benchIfcPipeline() {
       }
     })();
     const started = performance.now();
-    const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const body = await res.json();
     const seconds = (performance.now() - started) / 1000;
     running = false;

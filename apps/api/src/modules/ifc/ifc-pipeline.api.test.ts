@@ -1,13 +1,7 @@
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
-import {
-  listUploadDir,
-  openIfcHarness,
-  readEvents,
-  upload,
-  type IfcHarness,
-} from '../../test/ifc-harness';
+import { listUploadDir, openIfcHarness, readEvents, upload, type IfcHarness } from '../../test/ifc-harness';
 import type { Store } from '../../store/types';
 
 describeEachStore('IFC pipeline: upload → worker → store → projects API', (target) => {
