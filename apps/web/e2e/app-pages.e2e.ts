@@ -58,6 +58,12 @@ describe('every sidebar entry', () => {
     const { page } = tab;
     await page.goto('/app');
     const nav = page.getByRole('navigation', { name: 'Application' });
+    await page.getByRole('heading', { name: 'AEC Data Tools', level: 1 }).waitFor();
+    // Groups open on their own pages only; open them all so every entry can be clicked from here.
+    const closed = nav.locator('button[aria-expanded="false"]');
+    expect(await closed.count()).toBeGreaterThan(0);
+    while ((await closed.count()) > 0) await closed.first().click();
+
     const links = await nav.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     // The connector screen belongs to the connector issue; every other entry is checked below.
     const connector = '/app/ifc-tableau-connector';

@@ -105,6 +105,7 @@ describe('sidebar', () => {
     await sheet.waitFor();
     expect(await sheet.evaluate((el) => el.getBoundingClientRect().width)).toBe(18 * 16);
     await screenshot(page, 'app-mobile-sheet');
+    await sheet.getByRole('button', { name: 'Show or hide Data Integration entries' }).click();
     await sheet.getByRole('link', { name: 'Data Sources' }).click();
     await page.waitForURL('**/app/data/sources');
     await sheet.waitFor({ state: 'detached' });

@@ -1,10 +1,14 @@
 import { ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import type { NavGroupItem } from '@/features/app-shell/nav-items';
 import { AppSidebarLink } from './app-sidebar-link';
 
-/** A Platform entry with sub-entries; open by default so every entry is one click away. */
+/**
+ * A Platform entry with sub-entries. It opens by itself when the current page is one of its
+ * entries and otherwise stays as the user left it, so the sidebar fits without scrolling.
+ */
 export function AppSidebarGroup({
   item,
   collapsed,
@@ -15,6 +19,11 @@ export function AppSidebarGroup({
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
+  const containsCurrent = item.items.some((sub) => sub.url === pathname) || item.url === pathname;
+  const [open, setOpen] = useState(containsCurrent);
+  useEffect(() => {
+    if (containsCurrent) setOpen(true);
+  }, [containsCurrent]);
   if (collapsed) {
     return (
       <li>
@@ -22,9 +31,8 @@ export function AppSidebarGroup({
       </li>
     );
   }
-  const containsCurrent = item.items.some((sub) => sub.url === pathname) || item.url === pathname;
   return (
-    <Collapsible asChild defaultOpen>
+    <Collapsible asChild open={open} onOpenChange={setOpen}>
       <li className="grid gap-0.5">
         <div className="flex items-center gap-1">
           <AppSidebarLink

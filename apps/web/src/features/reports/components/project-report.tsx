@@ -99,7 +99,7 @@ export function ProjectReport({
         <Fact label="Uploaded">{when(project.createdAt)}</Fact>
         <Fact label="Processed">{when(project.processedAt)}</Fact>
       </dl>
-      <div className="grid gap-6 md:grid-cols-2 print:grid-cols-2">
+      <div className="grid items-start gap-6 md:grid-cols-2 print:grid-cols-2">
         <CountTable caption="Elements by IFC type" head="IFC type" counts={project.countsByType} />
         <CountTable caption="Elements by storey" head="Storey" counts={project.countsByStorey} />
       </div>
