@@ -147,6 +147,32 @@ describe('newsletter', () => {
   });
 });
 
+describe('newsletter failures', () => {
+  it("shows the server's error text and lets the visitor try again", async () => {
+    const { page } = tab;
+    let failNext = true;
+    await page.route('**/api/newsletter', async (route) => {
+      if (!failNext) return route.continue();
+      failNext = false;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Newsletter is paused for maintenance', code: 'UNAVAILABLE' }),
+      });
+    });
+    await page.goto('/blog');
+    await page.getByLabel('Email address').fill(uniqueUser('retry').email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Newsletter is paused for maintenance');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText(/^Subscribed!/).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(tab.unexpectedErrors(/status of 503/)).toEqual([]);
+  });
+});
+
 describe('FAQ', () => {
   it('keeps a single answer open, works from the keyboard, and links sales and support', async () => {
     const { page } = tab;

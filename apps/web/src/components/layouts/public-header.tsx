@@ -41,7 +41,7 @@ export function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 lg:gap-4">
-        <PublicBrand />
+        <PublicBrand compact />
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
           {headerLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
