@@ -14,7 +14,7 @@ describe('buildODataPath', () => {
     expect(buildODataPath(base)).toBe('/api/ifc/odata/IFCElements');
   });
 
-  it('adds the options in order, encoding spaces but keeping OData punctuation readable', () => {
+  it('adds the options in order, encoding spaces and quotes as the browser sends them, keeping OData punctuation readable', () => {
     const path = buildODataPath({
       ...base,
       filter: "IfcType eq 'IfcWall' and contains(Name,'A&B')",
@@ -23,7 +23,7 @@ describe('buildODataPath', () => {
       top: '5',
     });
     expect(path).toBe(
-      "/api/ifc/odata/IFCElements?$filter=IfcType%20eq%20'IfcWall'%20and%20contains(Name,'A%26B')&$select=Name,IfcType,Storey&$orderby=Name%20desc&$top=5",
+      '/api/ifc/odata/IFCElements?$filter=IfcType%20eq%20%27IfcWall%27%20and%20contains(Name,%27A%26B%27)&$select=Name,IfcType,Storey&$orderby=Name%20desc&$top=5',
     );
     // What the server decodes is exactly what was typed.
     const params = new URL(path, 'http://x').searchParams;

@@ -29,15 +29,16 @@ export const EXAMPLES: Record<EntitySet, Pick<ODataQuery, 'filter' | 'select' | 
   Projects: { filter: '', select: '', orderby: '' },
 };
 
-// Query option values are percent-encoded the way BI tools send them, but the characters OData
-// itself uses (quotes, commas, parentheses, slashes) stay readable in the displayed URL.
+// Query option values are percent-encoded, but the characters OData itself uses (commas,
+// parentheses, slashes) stay readable. Quotes are encoded: the browser would encode them anyway,
+// and the URL shown must be the one sent.
 const encodeOption = (value: string) =>
   encodeURIComponent(value)
     .replace(/%2C/gi, ',')
-    .replace(/%27/g, "'")
     .replace(/%2F/gi, '/')
     .replace(/%28/g, '(')
-    .replace(/%29/g, ')');
+    .replace(/%29/g, ')')
+    .replace(/'/g, '%27');
 
 /** The exact path and query the demo sends, relative to the site origin. */
 export function buildODataPath(query: ODataQuery): string {
