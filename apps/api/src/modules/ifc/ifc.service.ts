@@ -8,7 +8,7 @@ import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } 
 import type { JobEvents } from './jobs/job-events';
 import type { JobProcessor } from './jobs/job-processor';
 import { formatBytes } from './jobs/progress-messages';
-import type { ReceivedFile } from './upload/receive-upload';
+import { storageError, type ReceivedFile } from './upload/receive-upload';
 
 export interface IfcServiceDeps {
   store: Store;
@@ -76,8 +76,12 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
         if (!sniff.ok) throw new UploadRejectedError(400, sniff.code, sniff.message);
         const projectId = newProjectId();
         const filePath = path.join(modelDir, `${projectId}.ifc`);
-        await fs.mkdir(modelDir, { recursive: true });
-        await fs.rename(file.path, filePath);
+        try {
+          await fs.mkdir(modelDir, { recursive: true });
+          await fs.rename(file.path, filePath);
+        } catch (err) {
+          throw storageError(err) ?? err;
+        }
         try {
           return await startProject({
             projectId,

@@ -65,7 +65,21 @@ export function createUploadReceiver(options: { uploadDir: string; maxBytes: num
     });
 }
 
+/** Storage problems get a clear message instead of a 500: the disk is full, or the data folder is not writable. */
+export function storageError(err: unknown): UploadRejectedError | null {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new UploadRejectedError(507, 'STORAGE_FULL', 'The server has no disk space left for this upload. Please try again later.');
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR' || code === 'ENOENT') {
+    return new UploadRejectedError(503, 'STORAGE_UNAVAILABLE', 'The server cannot store uploads right now (its data folder is not writable).');
+  }
+  return null;
+}
+
 function translate(err: unknown, maxMb: number): Error {
+  const storage = storageError(err);
+  if (storage) return storage;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
       return new UploadRejectedError(413, 'FILE_TOO_LARGE', `The file is larger than the ${maxMb} MB limit.`);

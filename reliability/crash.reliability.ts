@@ -1,0 +1,74 @@
+import { generateIfcFixture, writeIfcModel } from '@aec/ifc';
+import fs from 'node:fs';
+import path from 'node:path';
+import { account, pullAll, startApi, stores, tempDir, uploadModel } from './server-process';
+
+describe.each(stores)('crash: kill -9 during a job ($name)', ({ name, env }) => {
+  it('restarts with the interrupted project failed and empty, everything else intact', async () => {
+    const dataDir = tempDir('aec-crash-');
+    const storeEnv = env(`aec_crash_${Date.now()}`);
+    let api = await startApi({ DATA_DIR: dataDir, MAX_UPLOAD_MB: '200', ROW_BATCH_SIZE: '200', ...storeEnv });
+    try {
+      const alice = await account(api.base, `crash_alice_${name}`);
+      const bob = await account(api.base, `crash_bob_${name}`);
+      const fixture = generateIfcFixture({ storeys: 3, bays: 4, seed: 31 });
+      const kept = await uploadModel(api.base, bob.token, fixture.text, 'kept.ifc');
+      expect(kept.status).toBe(200);
+
+      const big = path.join(dataDir, 'big.ifc');
+      await writeIfcModel(big, { targetBytes: (name === 'sqlite' ? 15 : 3) * 1024 * 1024, bays: 8, seed: 5 });
+      const accepted = await uploadModel(api.base, alice.token, fs.readFileSync(big), 'big.ifc', false);
+      expect(accepted.status).toBe(202);
+      const jobId = accepted.body.jobId as string;
+      const interrupted = accepted.body.projectId as string;
+      // Wait until rows are being written, then kill the process without warning.
+      for (let i = 0; i < 300; i++) {
+        const job = (await (
+          await fetch(`${api.base}/api/ifc/jobs/${jobId}`, {
+            headers: { authorization: `Bearer ${alice.token}` },
+          })
+        ).json()) as { status: string };
+        if (job.status === 'processing') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      await api.kill('SIGKILL');
+
+      api = await startApi({ DATA_DIR: dataDir, MAX_UPLOAD_MB: '200', ...storeEnv });
+      const project = (await (
+        await fetch(`${api.base}/api/ifc/projects/${interrupted}`, {
+          headers: { authorization: `Bearer ${alice.token}` },
+        })
+      ).json()) as {
+        status: string;
+        elementCount: number;
+        error: string;
+      };
+      expect(project.status).toBe('failed');
+      expect(project.elementCount).toBe(0);
+      expect(project.error).toMatch(/interrupted/i);
+      const leftover = await fetch(`${api.base}/api/ifc/odata/projects/${interrupted}/IFCElements/$count`, {
+        headers: { authorization: `Bearer ${alice.token}` },
+      });
+      expect(await leftover.text()).toBe('0');
+
+      const feed = await pullAll(
+        `${api.base}/api/ifc/odata/projects/${kept.body.projectId}/IFCElements?$select=Id`,
+        { authorization: `Bearer ${bob.token}` },
+      );
+      expect(feed).toHaveLength(fixture.counts.totalProducts);
+      const relogin = await fetch(`${api.base}/mongo/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: alice.username, password: 'secret12' }),
+      });
+      expect(relogin.status).toBe(200);
+      console.log(
+        `crash[${name}]: job killed mid-processing; after restart project ${project.status}, 0 rows visible; other project exact (${feed.length} rows)`,
+      );
+    } finally {
+      await api.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
