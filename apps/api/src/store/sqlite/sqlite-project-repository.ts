@@ -60,10 +60,10 @@ export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
     `UPDATE projects SET version = @version, status = 'ready', error = NULL, schema = @schema,
        element_count = @elementCount, property_count = @propertyCount, spatial_count = @spatialCount,
        counts_by_type = @countsByType, counts_by_storey = @countsByStorey, processed_at = @now
-     WHERE id = @id`,
+     WHERE id = @id AND version <= @version`,
   );
   const dropOtherVersions = ROW_TABLES.map((t) =>
-    db.prepare(`DELETE FROM ${t} WHERE project_id = ? AND version <> ?`),
+    db.prepare(`DELETE FROM ${t} WHERE project_id = ? AND version < ?`),
   );
   const remove = db.prepare('DELETE FROM projects WHERE id = ?');
 
