@@ -46,7 +46,7 @@ describe('feed tokens in Settings', () => {
     const token = (await secret.textContent()) ?? '';
     expect(token.length).toBeGreaterThan(20);
     await card.getByRole('button', { name: 'Copy token' }).click();
-    await card.getByRole('button', { name: 'Copied' }).waitFor();
+    await card.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await card.getByRole('listitem').filter({ hasText: 'Tableau laptop' }).waitFor();
     await screenshot(page, 'app-feed-token-created');

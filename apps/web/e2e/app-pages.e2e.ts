@@ -127,6 +127,27 @@ describe('every sidebar entry', () => {
     expect(tab.errors).toEqual([]);
   });
 
+  it('deletes a project from Data Sources after confirmation', async () => {
+    const doomed = await uploadModel(server.baseURL, account.token, 'doomed.ifc');
+    tab = await openSignedIn(browser, server.baseURL, account);
+    const { page } = tab;
+    await page.goto('/app/data/sources');
+    const row = page.locator(`tr[data-project-id="${doomed}"]`);
+    await row.waitFor();
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await row.getByRole('button', { name: 'Delete doomed' }).click();
+    expect(await row.isVisible()).toBe(true);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Delete doomed' }).click();
+    await row.waitFor({ state: 'detached' });
+    const gone = await fetch(`${server.baseURL}/api/ifc/projects/${doomed}`, {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    expect(gone.status).toBe(404);
+    expect(await page.locator(`tr[data-project-id="${projectId}"]`).isVisible()).toBe(true);
+    expect(tab.errors).toEqual([]);
+  });
+
   it('answers an unknown app path with the app not-found page', async () => {
     tab = await openSignedIn(browser, server.baseURL, account);
     const { page } = tab;

@@ -37,7 +37,7 @@ export function RangeAreaChart<K extends string>({
   stacked?: boolean;
 }) {
   const isMobile = useIsMobile();
-  const [range, setRange] = useState<ChartRange>('90d');
+  const [range, setRange] = useState<ChartRange>(() => (isMobile ? '7d' : '90d'));
   useEffect(() => {
     if (isMobile) setRange('7d');
   }, [isMobile]);
