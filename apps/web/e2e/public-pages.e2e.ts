@@ -67,7 +67,7 @@ describe('every public page at 1280, 1024, 768, 640 and 375 px', () => {
     await page.waitForFunction((title) => document.title === title, route.title);
     const ownDescription = await description(page);
     expect(ownDescription).toBeTruthy();
-    if (route.ownDescription) expect(ownDescription).not.toBe(defaultDescription);
+    expect(ownDescription).not.toBe(defaultDescription);
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, `public-${route.name}-desktop`);
 

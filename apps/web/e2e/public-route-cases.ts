@@ -8,8 +8,6 @@ export type PublicRouteCase = {
   heading: string;
   /** Texts that must be on screen (substring match). */
   texts: string[];
-  /** False for pages that keep index.html's description (the account forms and the 404). */
-  ownDescription: boolean;
 };
 
 const suffix = ' | AEC Con-Tech Data Tools';
@@ -38,7 +36,6 @@ export const publicRouteCases: PublicRouteCase[] = [
       '15–25%',
       '80%',
     ],
-    ownDescription: true,
   },
   {
     path: '/features',
@@ -46,7 +43,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Features${suffix}`,
     heading: 'From IFC model to BI-ready data',
     texts: ['IFC 2x3, IFC4 and IFC4x1', 'COBie', 'OData v4.0', 'Power BI', 'Tableau', 'Excel'],
-    ownDescription: true,
   },
   {
     path: '/pricing',
@@ -63,7 +59,6 @@ export const publicRouteCases: PublicRouteCase[] = [
       'Custom',
       'Contact Sales',
     ],
-    ownDescription: true,
   },
   {
     path: '/blog',
@@ -78,7 +73,6 @@ export const publicRouteCases: PublicRouteCase[] = [
       'November 15, 2024',
       'Subscribe to our newsletter',
     ],
-    ownDescription: true,
   },
   {
     path: '/blog/why-we-built-on-odata-v4',
@@ -86,7 +80,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Why We Built on OData v4${suffix}`,
     heading: 'Why We Built on OData v4',
     texts: ['December 1, 2024', 'Product Updates', 'Paging that BI tools follow', 'Back to Blog'],
-    ownDescription: true,
   },
   {
     path: '/faq',
@@ -98,7 +91,6 @@ export const publicRouteCases: PublicRouteCase[] = [
       'sales@aecdatatools.com',
       'support@aecdatatools.com',
     ],
-    ownDescription: true,
   },
   {
     path: '/about',
@@ -106,7 +98,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `About${suffix}`,
     heading: 'Data tools for the people who build',
     texts: ['Why we exist', 'Open standards first', 'Built for developers by developers'],
-    ownDescription: true,
   },
   {
     path: '/privacy-policy',
@@ -114,7 +105,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Privacy Policy${suffix}`,
     heading: 'Privacy Policy',
     texts: ['Last updated: June 2024', 'Your rights'],
-    ownDescription: true,
   },
   {
     path: '/terms-of-service',
@@ -122,7 +112,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Terms of Service${suffix}`,
     heading: 'Terms of Service',
     texts: ['You must be 18 years or older to use the service.'],
-    ownDescription: true,
   },
   {
     path: '/login',
@@ -130,7 +119,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Login${suffix}`,
     heading: 'Login',
     texts: ['Username', 'Password'],
-    ownDescription: false,
   },
   {
     path: '/signup',
@@ -138,7 +126,6 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Sign Up${suffix}`,
     heading: 'Sign Up',
     texts: ['Username', 'Email', 'Password'],
-    ownDescription: false,
   },
   {
     path: '/no-such-page',
@@ -146,6 +133,5 @@ export const publicRouteCases: PublicRouteCase[] = [
     title: `Page not found${suffix}`,
     heading: 'Page not found',
     texts: ['/no-such-page', 'Go Back', 'Go to Home', 'Sign In'],
-    ownDescription: true,
   },
 ];

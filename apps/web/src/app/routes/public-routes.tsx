@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageMeta } from '@/components/ui/page-meta';
 import { LandingRoute } from './public/landing';
 
 // Everything but the landing page is its own chunk, so the first visit downloads only what it shows.
@@ -25,6 +26,29 @@ export const publicRoutes: RouteObject[] = [
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy-policy', element: <PrivacyPolicyRoute /> },
   { path: 'terms-of-service', element: <TermsOfServiceRoute /> },
-  { path: 'login', element: <LoginRoute /> },
-  { path: 'signup', element: <SignupRoute /> },
+  // The account forms name themselves in the tab; their descriptions are set here, beside them.
+  {
+    path: 'login',
+    element: (
+      <>
+        <PageMeta
+          title="Login"
+          description="Log in to AEC Con-Tech Data Tools to upload IFC models and manage your OData feeds."
+        />
+        <LoginRoute />
+      </>
+    ),
+  },
+  {
+    path: 'signup',
+    element: (
+      <>
+        <PageMeta
+          title="Sign Up"
+          description="Create your AEC Con-Tech Data Tools account: 30-day free trial, no credit card required."
+        />
+        <SignupRoute />
+      </>
+    ),
+  },
 ];
