@@ -83,6 +83,12 @@ describe('every sidebar entry', () => {
         .waitFor({ state: 'detached' });
       expect(await page.getByText(/Could not load/).count()).toBe(0);
     }
+    // The layout guide reports the live breakpoint of this 1280 px window, and follows a resize.
+    await nav.locator('a[href="/app/layout-guide"]').click();
+    await page.getByRole('heading', { name: 'Layout Guide', level: 1 }).waitFor();
+    expect(await page.getByTestId('active-breakpoint').textContent()).toBe('xl');
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.getByTestId('active-breakpoint').getByText('sm').waitFor();
     expect(tab.errors).toEqual([]);
   });
 

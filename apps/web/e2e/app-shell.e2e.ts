@@ -63,6 +63,7 @@ describe('sidebar', () => {
     await page.getByRole('heading', { name: 'AEC Data Tools', level: 1 }).waitFor();
     expect(await sidebar(page).getAttribute('data-state')).toBe('expanded');
     expect(await sidebarWidth(page)).toBe(19 * 16);
+    expect(await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().height)).toBe(61);
     expect(await sidebar(page).getByText('AEC Tools').isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
