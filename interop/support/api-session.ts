@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, type RunningServer } from '../../apps/api/src/test/spawn-server';
+import { startServer, type RunningServer } from './start-api';
 
 export type { RunningServer };
 export { startServer };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FERRETDB_SCRIPT, IFCOPENSHELL_DIR, OLINGO_DIR, OLINGO_JAR, REPO_ROOT } from './paths';
+import { API_SNAPSHOT_DIR, FERRETDB_SCRIPT, IFCOPENSHELL_DIR, OLINGO_DIR, OLINGO_JAR, REPO_ROOT } from './paths';
 import { runCommand, tail } from './run-command';
 import { type ToolStates, type ToolStatus, writeToolStates } from './tool-state';
 
@@ -11,17 +11,21 @@ async function onPath(program: string): Promise<boolean> {
   return r.code === 0;
 }
 
+/** Builds the API as `pnpm start` does, then snapshots the bundle so concurrent rebuilds cannot swap it mid-run. */
 async function buildApi(): Promise<ToolStatus> {
   const started = Date.now();
-  const r = await runCommand(process.execPath, ['build.mjs'], {
-    cwd: path.join(REPO_ROOT, 'apps/api'),
-    timeoutMs: 120_000,
-  });
-  const server = path.join(REPO_ROOT, 'apps/api/dist/server.js');
-  if (r.code !== 0 || !fs.existsSync(server)) {
+  const apiDir = path.join(REPO_ROOT, 'apps/api');
+  const r = await runCommand(process.execPath, ['build.mjs'], { cwd: apiDir, timeoutMs: 120_000 });
+  const dist = path.join(apiDir, 'dist');
+  if (r.code !== 0 || !fs.existsSync(path.join(dist, 'server.js'))) {
     return { status: 'error', reason: `api build failed: ${tail(r.stderr || r.stdout)}`, ms: Date.now() - started };
   }
-  return { status: 'ready', path: server, ms: Date.now() - started };
+  fs.rmSync(API_SNAPSHOT_DIR, { recursive: true, force: true });
+  fs.mkdirSync(API_SNAPSHOT_DIR, { recursive: true });
+  for (const name of fs.readdirSync(dist)) {
+    if (name.endsWith('.js')) fs.copyFileSync(path.join(dist, name), path.join(API_SNAPSHOT_DIR, name));
+  }
+  return { status: 'ready', path: path.join(API_SNAPSHOT_DIR, 'server.js'), ms: Date.now() - started };
 }
 
 async function buildFerretDb(): Promise<ToolStatus> {

@@ -1,15 +1,20 @@
 """Reads one IFC file with IfcOpenShell and prints, as JSON, what the interop test compares with our feed.
 
-Usage: python extract.py <file.ifc>  -> JSON on stdout; exit 0 when opened, 2 when IfcOpenShell cannot open it
+Usage: python extract.py <file.ifc> [--read-as SCHEMA]  -> JSON on stdout; exit 0 when opened, 2 when IfcOpenShell cannot open it
 (the JSON then says why). The comparison itself lives in interop/ifc-compare (TypeScript): this script only
 reports IfcOpenShell's view of the file, using its own relationship helpers (ifcopenshell.util.element), so the
 cross-check does not share code or rules with our web-ifc extraction.
+
+--read-as rewrites the declared FILE_SCHEMA of a temporary copy (e.g. IFC2X_FINAL -> IFC2X3), the same
+decision our product takes for schema names no parser knows; the interop test documents which aliases it uses.
 """
 
 import json
 import math
 import os
+import re
 import sys
+import tempfile
 
 import ifcopenshell
 import ifcopenshell.util.element as ue
@@ -122,9 +127,25 @@ def collect(element):
     return out
 
 
-def main(path):
+def open_model(path, read_as):
+    if not read_as:
+        return ifcopenshell.open(path)
+    with open(path, "rb") as source:
+        data = source.read()
+    data, replaced = re.subn(rb"FILE_SCHEMA\s*\(\s*\(\s*'[^']+'", b"FILE_SCHEMA(('" + read_as.encode() + b"'", data, count=1)
+    if not replaced:
+        raise ValueError("no FILE_SCHEMA in header")
+    with tempfile.NamedTemporaryFile(suffix=".ifc", delete=False) as copy:
+        copy.write(data)
     try:
-        model = ifcopenshell.open(path)
+        return ifcopenshell.open(copy.name)
+    finally:
+        os.unlink(copy.name)
+
+
+def main(path, read_as=None):
+    try:
+        model = open_model(path, read_as)
     except Exception as error:  # IfcOpenShell raises plain exceptions for unknown schemas
         print(json.dumps({"opened": False, "error": f"{type(error).__name__}: {error}"}))
         return 2
@@ -151,14 +172,15 @@ def main(path):
 
 
 def run():
-    code = main(sys.argv[1])
+    read_as = sys.argv[3] if len(sys.argv) == 4 and sys.argv[2] == "--read-as" else None
+    code = main(sys.argv[1], read_as)
     sys.stdout.flush()
     # skip interpreter teardown: freeing a large model object by object only costs time here
     os._exit(code)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: extract.py <file.ifc>", file=sys.stderr)
+    if len(sys.argv) not in (2, 4):
+        print("usage: extract.py <file.ifc> [--read-as SCHEMA]", file=sys.stderr)
         sys.exit(64)
     run()
