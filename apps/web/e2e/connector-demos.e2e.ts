@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-import { apiGet, generateIfcFixture, signedInTab, uploadReady, type SignedInTab } from './connector-helpers';
+import {
+  apiGet,
+  generateIfcFixture,
+  overflowingElements,
+  signedInTab,
+  uploadReady,
+  type SignedInTab,
+} from './connector-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -72,6 +79,15 @@ describe('OData query builder', () => {
     await page.getByLabel('$top').fill('abc');
     expect(await page.getByText('$top must be a whole number').isVisible()).toBe(true);
     expect(tab.unexpectedErrors(/status of 400/)).toEqual([]);
+
+    // Phone width: the form stacks and wide results scroll inside their own box, not the page.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByLabel('$top').fill('5');
+    await page.getByLabel('$filter').fill('');
+    await page.getByRole('button', { name: 'Run query' }).click();
+    await page.getByRole('table', { name: 'Query result' }).waitFor();
+    expect(await overflowingElements(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   CONNECTOR_PATH,
   generateIfcFixture,
   logText,
+  overflowingElements,
   signedInTab,
   tempDir,
   writeModel,
@@ -201,6 +202,9 @@ describe('IFC connector: select, preview, process, results', () => {
     );
     expect(mine.body.projects.every((p) => p.status !== 'ready')).toBe(true);
 
+    // Phone width: nothing on the Results step sticks out of the screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await overflowingElements(page)).toEqual([]);
     await page.getByRole('button', { name: 'Process Another File' }).click();
     await page.getByText('Maximum file size').waitFor();
     expect(await page.locator('[aria-current=step]').innerText()).toContain('Select File');

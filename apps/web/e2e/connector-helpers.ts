@@ -81,3 +81,14 @@ export const logText = (page: Page) => page.getByRole('list', { name: 'Processin
 export async function chooseFile(page: Page, file: string): Promise<void> {
   await page.locator('input[type=file]').setInputFiles(file);
 }
+
+/** Elements in the page's main area that stick out past the viewport (outside their own scroll boxes). */
+export function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth + 1;
+    return Array.from(document.querySelectorAll('main *'))
+      .filter((el) => el.getBoundingClientRect().right > limit && !el.closest('.overflow-x-auto'))
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className.toString().slice(0, 60)}`);
+  });
+}

@@ -11,6 +11,8 @@ export type ConnectorState = {
   selectError: string | null;
   logs: LogEntry[];
   progress: number;
+  /** Share of the file's bytes sent so far (0–1), from the browser's upload progress events. */
+  uploaded: number;
   phase: Phase;
   paused: boolean;
   job: { jobId: string; projectId: string } | null;
@@ -25,6 +27,7 @@ export const initialConnectorState: ConnectorState = {
   selectError: null,
   logs: [],
   progress: 0,
+  uploaded: 0,
   phase: 'idle',
   paused: false,
   job: null,
@@ -70,6 +73,7 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
         phase: 'uploading',
         logs: [],
         progress: 0,
+        uploaded: 0,
         paused: false,
         job: null,
         result: null,
@@ -77,7 +81,11 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
       };
     case 'uploadProgress':
       if (state.phase !== 'uploading') return state;
-      return { ...state, progress: Math.max(state.progress, Math.round(action.fraction * UPLOAD_SHARE)) };
+      return {
+        ...state,
+        uploaded: action.fraction,
+        progress: Math.max(state.progress, Math.round(action.fraction * UPLOAD_SHARE)),
+      };
     case 'uploaded':
       return { ...state, phase: 'processing', job: { jobId: action.jobId, projectId: action.projectId } };
     case 'log': {

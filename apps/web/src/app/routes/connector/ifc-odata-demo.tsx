@@ -5,7 +5,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 export function IfcODataDemoRoute() {
   usePageTitle('OData Query Builder');
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="OData Query Builder"
         description="Compose an OData v4.0 query, see the exact URL a BI tool would call, and run it against your live feed."

@@ -5,7 +5,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 export function IfcRestDemoRoute() {
   usePageTitle('IFC REST API Demo');
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="IFC REST API Demo"
         description="Browse your processed projects and their elements through the live API, page by page."

@@ -7,7 +7,7 @@ export function IfcTableauConnectorRoute() {
   usePageTitle('IFC Tableau Connector');
   const { user } = useAuth();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="IFC Tableau Connector"
         description="Upload an IFC model; the server extracts every building element and publishes an OData feed for Tableau, Power BI and Excel."

@@ -24,7 +24,7 @@ export function ConnectionDownloads({ projectId }: { projectId: string }) {
     }
   };
   return (
-    <section aria-labelledby="downloads-heading" className="grid gap-2 rounded-md border p-4">
+    <section aria-labelledby="downloads-heading" className="grid grid-cols-1 gap-2 rounded-md border p-4">
       <h3 id="downloads-heading" className="font-semibold">
         Connection files
       </h3>

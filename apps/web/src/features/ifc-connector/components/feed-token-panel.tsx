@@ -11,7 +11,7 @@ import { useCreateFeedToken } from '../api/create-feed-token';
 export function FeedTokenPanel({ username, fileName }: { username: string | null; fileName: string }) {
   const create = useCreateFeedToken();
   return (
-    <section aria-labelledby="feed-auth-heading" className="grid gap-2 rounded-md border p-4">
+    <section aria-labelledby="feed-auth-heading" className="grid grid-cols-1 gap-2 rounded-md border p-4">
       <h3 id="feed-auth-heading" className="font-semibold">
         How to authenticate
       </h3>
@@ -21,7 +21,7 @@ export function FeedTokenPanel({ username, fileName }: { username: string | null
         Password: a feed token (never your account password).
       </p>
       {create.data ? (
-        <div className="grid gap-2" role="status">
+        <div className="grid grid-cols-1 gap-2" role="status">
           <p className="text-sm font-medium">
             Feed token “{create.data.name}” — copy it now, it is shown only once:
           </p>

@@ -10,7 +10,7 @@ export function IfcConnector({ username }: { username: string | null }) {
   const flow = useConnectorFlow();
   const { state } = flow;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <StepIndicator current={state.step} />
       {state.step === 'select' ? <SelectStep error={state.selectError} onSelect={flow.selectFile} /> : null}
       {state.step === 'preview' && state.file ? (

@@ -29,7 +29,7 @@ export function PreviewStep({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-3 sm:grid-cols-2" aria-label="File details">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="File details">
           {facts.map((fact) => (
             <div key={fact.label} className="rounded-md border p-3">
               <dt className="text-sm text-muted-foreground">{fact.label}</dt>

@@ -19,19 +19,16 @@ type Props = {
 export function ProcessStep({ state, busy, onTogglePause, onCancel, onBack, onUseDemo }: Props) {
   const failed = state.phase === 'failed';
   const running = state.phase === 'uploading' || state.phase === 'processing';
-  const status = failed
-    ? 'Processing failed'
-    : state.phase === 'uploading'
-      ? 'Uploading file...'
-      : statusText(state.progress, state.paused);
+  const status = failed ? 'Processing failed' : statusText(state.progress, state.paused);
+
   return (
     <Card>
       <CardHeader>
         <CardTitle>Process</CardTitle>
         <CardDescription>{state.file ? state.file.name : null}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-2">
+      <CardContent className="grid grid-cols-1 gap-4">
+        <div className="grid grid-cols-1 gap-2">
           <div className="flex items-center justify-between gap-2 text-sm">
             <p role="status" data-testid="process-status" className="font-medium">
               {status}
@@ -41,12 +38,17 @@ export function ProcessStep({ state, busy, onTogglePause, onCancel, onBack, onUs
             </span>
           </div>
           <Progress value={state.progress} label="Processing progress" />
+          {state.phase === 'uploading' ? (
+            <p className="text-sm text-muted-foreground" data-testid="upload-progress">
+              Uploading: {Math.round(state.uploaded * 100)}% of the file sent
+            </p>
+          ) : null}
         </div>
         {failed ? (
           <Alert variant="destructive">
             <AlertCircle aria-hidden="true" />
             <AlertTitle>Your file was not processed</AlertTitle>
-            <AlertDescription className="grid gap-3">
+            <AlertDescription className="grid grid-cols-1 gap-3">
               <p>
                 The log below says why. You can try another file, or explore the product with the demo project
                 instead.

@@ -40,7 +40,7 @@ export function ResultsStep({
           published as an OData v4.0 feed.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {result.demo ? (
           <Alert>
             <Database aria-hidden="true" />
@@ -66,7 +66,7 @@ export function ResultsStep({
         <Alert>
           <AlertTriangle aria-hidden="true" />
           <AlertTitle>Using a localhost URL?</AlertTitle>
-          <AlertDescription className="grid gap-1">
+          <AlertDescription className="grid grid-cols-1 gap-1">
             <p>
               Tableau Public and the Power BI service run in the cloud and cannot reach localhost URLs: use
               Tableau Desktop or Power BI Desktop on this machine, or publish the server at a public address.
@@ -77,7 +77,7 @@ export function ResultsStep({
             </p>
           </AlertDescription>
         </Alert>
-        <section aria-labelledby="demo-heading" className="grid gap-2 rounded-md border p-4">
+        <section aria-labelledby="demo-heading" className="grid grid-cols-1 gap-2 rounded-md border p-4">
           <h3 id="demo-heading" className="font-semibold">
             Demo data
           </h3>

@@ -23,7 +23,7 @@ export function SelectStep({
           Choose the building model to publish as an OData feed for Tableau, Power BI or Excel.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <Label
           htmlFor={inputId}
           className="flex cursor-pointer flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center hover:bg-accent focus-within:ring-2 focus-within:ring-ring"

@@ -14,7 +14,7 @@ export function UrlField({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

@@ -24,8 +24,9 @@ export function useConnectorFlow() {
     const job = jobRef.current;
     if (job) await controlJob(job.jobId, 'cancel').catch(() => undefined);
   }, []);
-  // Leaving the page mid-run must not leave a job running for nobody.
-  useEffect(() => () => void stopRun(), [stopRun]);
+  // Leaving the page only stops following the job: the server finishes it and the project shows up
+  // in the user's lists. Cancelling someone's 90 MB upload because they opened the docs would be worse.
+  useEffect(() => () => run.current?.abort(), []);
 
   const selectFile = useCallback((file: File, input?: HTMLInputElement | null): void => {
     if (!isIfcFileName(file.name)) {

@@ -9,14 +9,14 @@ const shown = (value: unknown) =>
 export function ElementDetail({ projectId, row }: { projectId: string; row: ElementRow }) {
   const query = useElementDetail(projectId, row.Id, row.ExpressId);
   return (
-    <section aria-labelledby="element-detail-heading" className="grid gap-4">
+    <section aria-labelledby="element-detail-heading" className="grid grid-cols-1 gap-4">
       <h3 id="element-detail-heading" className="text-lg font-semibold">
         {row.IfcType} {row.Name ?? row.GlobalId}
       </h3>
       <QueryState query={query} loadingLabel="Loading element...">
         {({ element, properties }) => (
           <>
-            <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
               {Object.entries(element)
                 .filter(([key, value]) => !key.startsWith('@') && shown(value) !== null)
                 .map(([key, value]) => (

@@ -21,7 +21,7 @@ export function ElementTable({ projectId, page, selectedId, onPage, onSelect }: 
         const pages = total !== null ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : null;
         const first = page * PAGE_SIZE + (rows.length ? 1 : 0);
         return (
-          <div className="grid gap-3">
+          <div className="grid grid-cols-1 gap-3">
             <Table aria-label="Elements">
               <TableHeader>
                 <TableRow>

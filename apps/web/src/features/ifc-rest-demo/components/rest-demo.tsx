@@ -14,7 +14,7 @@ export function RestDemo() {
   const [page, setPage] = useState(0);
   const [element, setElement] = useState<ElementRow | null>(null);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Projects</CardTitle>
@@ -39,7 +39,7 @@ export function RestDemo() {
         </CardContent>
       </Card>
       {projectId ? (
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <Card className="min-w-0">
             <CardHeader>
               <CardTitle>Elements</CardTitle>

@@ -41,7 +41,7 @@ export function ODataDemo() {
   };
   const error = result.isError ? describeODataError(result.error) : null;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Query</CardTitle>
@@ -49,7 +49,7 @@ export function ODataDemo() {
             Filters use OData syntax: eq, ne, gt, lt, and, or, contains(Name,&apos;Wall&apos;), startswith(…).
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-1 gap-4">
           <QueryForm
             query={query}
             projects={projects.data ?? []}
@@ -63,7 +63,7 @@ export function ODataDemo() {
               Could not list your projects: {describeODataError(projects.error).message}
             </p>
           ) : null}
-          <div className="grid gap-1.5">
+          <div className="grid grid-cols-1 gap-1.5">
             <span className="text-sm font-medium" id="odata-url-label">
               Request URL
             </span>

@@ -25,8 +25,8 @@ export function QueryForm({ query, projects, topError, running, onChange, onRun 
     onRun();
   };
   return (
-    <form aria-label="OData query" onSubmit={submit} className="grid gap-4 md:grid-cols-2">
-      <div className="grid gap-1.5">
+    <form aria-label="OData query" onSubmit={submit} className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="odata-entity-set">Entity set</Label>
         <select
           id="odata-entity-set"
@@ -42,7 +42,7 @@ export function QueryForm({ query, projects, topError, running, onChange, onRun 
           ))}
         </select>
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="odata-project">Feed</Label>
         <select
           id="odata-project"
@@ -58,7 +58,7 @@ export function QueryForm({ query, projects, topError, running, onChange, onRun 
           ))}
         </select>
       </div>
-      <div className="grid gap-1.5 md:col-span-2">
+      <div className="grid grid-cols-1 gap-1.5 md:col-span-2">
         <Label htmlFor="odata-filter">$filter</Label>
         <Input
           id="odata-filter"
@@ -67,7 +67,7 @@ export function QueryForm({ query, projects, topError, running, onChange, onRun 
           onChange={(e) => set({ filter: e.target.value })}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="odata-select">$select</Label>
         <Input
           id="odata-select"
@@ -76,7 +76,7 @@ export function QueryForm({ query, projects, topError, running, onChange, onRun 
           onChange={(e) => set({ select: e.target.value })}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="odata-orderby">$orderby</Label>
         <Input
           id="odata-orderby"
@@ -85,7 +85,7 @@ export function QueryForm({ query, projects, topError, running, onChange, onRun 
           onChange={(e) => set({ orderby: e.target.value })}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor="odata-top">$top</Label>
         <Input
           id="odata-top"
