@@ -99,7 +99,15 @@ export async function writeEntityCollection(
     if (buf === '' || closed) return;
     const ok = out.write(buf);
     buf = '';
-    if (!ok && !closed) await Promise.race([once(out, 'drain'), once(out, 'close')]).catch(() => undefined);
+    if (!ok && !closed) {
+      // Whichever event wins, the other listener is removed: a long response must not pile up listeners.
+      const settled = new AbortController();
+      await Promise.race([
+        once(out, 'drain', { signal: settled.signal }),
+        once(out, 'close', { signal: settled.signal }),
+      ]).catch(() => undefined);
+      settled.abort();
+    }
   };
   try {
     const head: string[] = [];

@@ -70,8 +70,8 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       const statement = db.prepare(compiled.sql);
       return {
         rows: (async function* () {
-          // iterate() steps the cursor row by row: memory stays flat however large the page.
-          for (const row of statement.iterate(...compiled.params)) yield row as Record<string, unknown>;
+          // A page is bounded (ODATA_PAGE_SIZE), and libsql's all() is about three times faster than its iterate().
+          for (const row of statement.all(...compiled.params)) yield row as Record<string, unknown>;
         })(),
         sortValues: (row) => sortValuesOf(row, compiled.sortKeys),
         sortKeyCount: compiled.sortKeys.length,
