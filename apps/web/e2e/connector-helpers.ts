@@ -38,6 +38,14 @@ export async function signedInTab(
   const tab = await openPage(browser, baseURL);
   await tab.context.addInitScript((value) => window.localStorage.setItem('token', value), token);
   await tab.page.goto(route);
+  const heading = tab.page.getByRole('heading', { level: 1 }).first();
+  await heading.waitFor();
+  if (/not found/i.test(await heading.innerText())) {
+    await tab.context.close();
+    throw new Error(
+      `${route} is not routed: add connectorRoutes (src/app/routes/connector/connector-routes.tsx) to the router`,
+    );
+  }
   return { ...tab, user, token };
 }
 
