@@ -167,6 +167,22 @@ describe('IFC connector: select, preview, process, results', () => {
     expect(uploads).toBe(0);
   });
 
+  it('shows the server refusal of a file that is not IFC inside as Upload failed: {status text}', async () => {
+    const file = writeModel(files.dir, 'notes.ifc', 'These are meeting notes, not a STEP file.\n');
+    tab = await signedInTab(browser, server.baseURL, 'notifc', CONNECTOR_PATH);
+    const { page } = tab;
+    await chooseFile(page, file);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/ifc/odata/upload'));
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(400);
+    const body = (await response.json()) as { message: string; code: string };
+    await page.getByText('Upload failed: Bad Request').waitFor();
+    expect(await logText(page)).toContain(body.message);
+    expect(await page.getByRole('button', { name: 'Use demo data instead' }).isVisible()).toBe(true);
+    expect(tab.unexpectedErrors(/status of 400/)).toEqual([]);
+  });
+
   it('shows the parse error of a corrupt model and offers the demo project, clearly labelled', async () => {
     const corrupt = generateIfcFixture({ storeys: 2, faults: { unterminatedString: true } });
     const file = writeModel(files.dir, 'corrupt.ifc', corrupt.text);
