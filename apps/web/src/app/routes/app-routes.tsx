@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { connectorRoutes } from './connector/connector-routes';
 
 // Every page is its own chunk: the shell paints at once and a page downloads when first visited.
 const DashboardRoute = lazy(() => import('./app/dashboard'));
@@ -48,6 +49,7 @@ export const appShellRoutes: RouteObject[] = [
   { path: 'layout-guide', element: <LayoutGuideRoute /> },
   { path: 'settings', element: <SettingsRoute /> },
   { path: 'help', element: <HelpRoute /> },
-  // The integrator adds ifc-tableau-connector, ifc-rest-demo and ifc-odata-demo here.
+  // The IFC connector and its REST and OData demos, relative to /app.
+  ...connectorRoutes.map((route) => ({ ...route, path: route.path?.replace(/^app\//, '') })),
   { path: '*', element: <AppNotFoundRoute /> },
 ];
