@@ -6,7 +6,13 @@ import { compareModel, overAllowance, type ComparisonReport } from './ifc-compar
 import { readOurModel } from './ifc-compare/our-model';
 import { PEER_SCHEMA_ALIASES, readWithIfcOpenShell } from './ifc-compare/peer-model';
 import { summaryTable } from './ifc-compare/summary-table';
-import { createAccount, startServer, uploadIfc, type Account, type RunningServer } from './support/api-session';
+import {
+  createAccount,
+  startServer,
+  uploadIfc,
+  type Account,
+  type RunningServer,
+} from './support/api-session';
 import { loadExpectedCounts, REPORTS_DIR, SAMPLES_DIR, samplesSkipReason } from './support/paths';
 import { describeWithTool, toolState } from './support/tool-state';
 
@@ -28,60 +34,73 @@ if (!expected) {
     it('needs the samples', () => undefined);
   });
 } else {
-  describeWithTool('ifcopenshell', 'IFC extraction cross-checked element by element against IfcOpenShell', (tool) => {
-    const schemas = new Set(toolState('ifcopenshell').schemas ?? []);
-    const files = Object.keys(expected).sort();
-    const declared = new Map(files.map((file) => [file, declaredSchema(path.join(SAMPLES_DIR, file))]));
-    const readAs = (file: string): string | undefined => {
-      const schema = declared.get(file)!;
-      return schemas.has(schema) ? undefined : PEER_SCHEMA_ALIASES[schema];
-    };
-    const notOpened = files
-      .filter((file) => !schemas.has(declared.get(file)!) && !schemas.has(readAs(file) ?? ''))
-      .map((file) => ({
-        file,
-        reason: `IfcOpenShell has no ${declared.get(file)} schema and no faithful alias (opens ${[...schemas].join(', ')})`,
-      }));
-    const reports: ComparisonReport[] = [];
-    let tmp: string;
-    let server: RunningServer;
-    let account: Account;
+  describeWithTool(
+    'ifcopenshell',
+    'IFC extraction cross-checked element by element against IfcOpenShell',
+    (tool) => {
+      const schemas = new Set(toolState('ifcopenshell').schemas ?? []);
+      const files = Object.keys(expected).sort();
+      const declared = new Map(files.map((file) => [file, declaredSchema(path.join(SAMPLES_DIR, file))]));
+      const readAs = (file: string): string | undefined => {
+        const schema = declared.get(file)!;
+        return schemas.has(schema) ? undefined : PEER_SCHEMA_ALIASES[schema];
+      };
+      const notOpened = files
+        .filter((file) => !schemas.has(declared.get(file)!) && !schemas.has(readAs(file) ?? ''))
+        .map((file) => ({
+          file,
+          reason: `IfcOpenShell has no ${declared.get(file)} schema and no faithful alias (opens ${[...schemas].join(', ')})`,
+        }));
+      const reports: ComparisonReport[] = [];
+      let tmp: string;
+      let server: RunningServer;
+      let account: Account;
 
-    beforeAll(async () => {
-      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-interop-ifcos-'));
-      server = await startServer({ DATA_DIR: tmp });
-      account = await createAccount(server.baseUrl, `ifcos_${randomBytes(3).toString('hex')}`);
-      fs.mkdirSync(REPORTS_DIR, { recursive: true });
-    }, 60_000);
+      beforeAll(async () => {
+        tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-interop-ifcos-'));
+        server = await startServer({ DATA_DIR: tmp });
+        account = await createAccount(server.baseUrl, `ifcos_${randomBytes(3).toString('hex')}`);
+        fs.mkdirSync(REPORTS_DIR, { recursive: true });
+      }, 60_000);
 
-    afterAll(async () => {
-      console.log(`[interop] IfcOpenShell cross-check (reports in ${REPORTS_DIR}):\n${summaryTable(reports, notOpened)}`);
-      await server?.stop();
-      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-    });
+      afterAll(async () => {
+        console.log(
+          `[interop] IfcOpenShell cross-check (reports in ${REPORTS_DIR}):\n${summaryTable(reports, notOpened)}`,
+        );
+        await server?.stop();
+        if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+      });
 
-    for (const { file, reason } of notOpened) it.skip(`${file} — not compared: ${reason}`, () => undefined);
+      for (const { file, reason } of notOpened) it.skip(`${file} — not compared: ${reason}`, () => undefined);
 
-    const comparable = files.filter((f) => !notOpened.some((n) => n.file === f));
-    it.each(comparable)('%s: GlobalIds and types exact, other differences explained', async (file) => {
-      const full = path.join(SAMPLES_DIR, file);
-      const [uploaded, peer] = await Promise.all([
-        uploadIfc(server.baseUrl, account, full),
-        readWithIfcOpenShell(tool.path!, full, readAs(file)),
-      ]);
-      expect(uploaded.success).toBe(true);
-      if (!peer.opened) throw new Error(`IfcOpenShell could not open ${file}: ${peer.error}`);
-      const ours = await readOurModel(server.baseUrl, uploaded.projectId, account.basic, account.bearer);
-      const schema = readAs(file) ? `${declared.get(file)} as ${peer.schema}` : peer.schema;
-      const report = compareModel(file, schema, ours, peer.elements);
-      reports.push(report);
-      fs.writeFileSync(path.join(REPORTS_DIR, `ifcopenshell-${file}.json`), JSON.stringify(report, null, 2));
+      const comparable = files.filter((f) => !notOpened.some((n) => n.file === f));
+      it.each(comparable)(
+        '%s: GlobalIds and types exact, other differences explained',
+        async (file) => {
+          const full = path.join(SAMPLES_DIR, file);
+          const [uploaded, peer] = await Promise.all([
+            uploadIfc(server.baseUrl, account, full),
+            readWithIfcOpenShell(tool.path!, full, readAs(file)),
+          ]);
+          expect(uploaded.success).toBe(true);
+          if (!peer.opened) throw new Error(`IfcOpenShell could not open ${file}: ${peer.error}`);
+          const ours = await readOurModel(server.baseUrl, uploaded.projectId, account.basic, account.bearer);
+          const schema = readAs(file) ? `${declared.get(file)} as ${peer.schema}` : peer.schema;
+          const report = compareModel(file, schema, ours, peer.elements);
+          reports.push(report);
+          fs.writeFileSync(
+            path.join(REPORTS_DIR, `ifcopenshell-${file}.json`),
+            JSON.stringify(report, null, 2),
+          );
 
-      expect(report.elements.ours).toBe(expected[file]!.totalProducts);
-      expect(report.globalIds).toEqual({ onlyOurs: [], onlyTheirs: [], csvMatchesFeed: true });
-      expect(report.typeMismatches).toEqual([]);
-      expect(report.compared.storeys).toBe(report.elements.theirs);
-      expect(overAllowance(report)).toEqual({});
-    }, 120_000);
-  });
+          expect(report.elements.ours).toBe(expected[file]!.totalProducts);
+          expect(report.globalIds).toEqual({ onlyOurs: [], onlyTheirs: [], csvMatchesFeed: true });
+          expect(report.typeMismatches).toEqual([]);
+          expect(report.compared.storeys).toBe(report.elements.theirs);
+          expect(overAllowance(report)).toEqual({});
+        },
+        120_000,
+      );
+    },
+  );
 }

@@ -14,5 +14,9 @@ module.exports = {
   maxWorkers: 1,
   testTimeout: 120000,
   verbose: true,
-  reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'interop' }]],
+  reporters: [
+    'default',
+    ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'interop' }],
+    '<rootDir>/interop/support/closing-line-reporter.js',
+  ],
 };

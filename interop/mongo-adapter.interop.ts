@@ -17,7 +17,11 @@ import { loadExpectedCounts, SAMPLES_DIR, samplesSkipReason } from './support/pa
 import { describeWithTool } from './support/tool-state';
 
 // Three schema families and sizes: IFC2X3 (1188 products), IFC4, IFC4X3 release candidate (infrastructure).
-const SAMPLES = ['osb_AC11-Institute-Var-2-IFC.ifc', 'wifc_IfcOpenHouse_IFC4.ifc', 'wifc_KIT-Simple-Road-Test-Web-IFC4x3_RC2.ifc'];
+const SAMPLES = [
+  'osb_AC11-Institute-Var-2-IFC.ifc',
+  'wifc_IfcOpenHouse_IFC4.ifc',
+  'wifc_KIT-Simple-Road-Test-Web-IFC4x3_RC2.ifc',
+];
 const expected = loadExpectedCounts();
 
 if (!expected) {
@@ -66,7 +70,10 @@ if (!expected) {
       expect(summary.elementCount).toBe(want.totalProducts);
       const root = `${base}/api/ifc/odata/projects/${res.projectId}`;
       expect(await readCount(`${root}/IFCElements`, account.basic)).toBe(want.totalProducts);
-      const rows = await readAllPages<{ GlobalId: string | null }>(`${root}/IFCElements?$select=GlobalId`, account.basic);
+      const rows = await readAllPages<{ GlobalId: string | null }>(
+        `${root}/IFCElements?$select=GlobalId`,
+        account.basic,
+      );
       expect(rows.rows).toHaveLength(want.totalProducts);
       globalIdsBefore.set(file, rows.rows.map((r) => r.GlobalId ?? '').sort());
     });
@@ -74,7 +81,9 @@ if (!expected) {
     it('the unscoped feed counts exactly the three models', async () => {
       const total = SAMPLES.reduce((sum, f) => sum + expected[f]!.totalProducts, 0);
       expect(await readCount(`${server!.baseUrl}/api/ifc/odata/IFCElements`, account.basic)).toBe(total);
-      expect(await readCount(`${server!.baseUrl}/api/ifc/odata/Projects`, account.basic)).toBeGreaterThanOrEqual(SAMPLES.length);
+      expect(
+        await readCount(`${server!.baseUrl}/api/ifc/odata/Projects`, account.basic),
+      ).toBeGreaterThanOrEqual(SAMPLES.length);
     });
 
     it('after a server restart every project, count, row and feed token is still there', async () => {
@@ -91,7 +100,10 @@ if (!expected) {
         const root = `${base}/api/ifc/odata/projects/${id}`;
         // the feed token issued before the restart must still authenticate: it lives in MongoDB
         expect(await readCount(`${root}/IFCElements`, account.basic)).toBe(want.totalProducts);
-        const rows = await readAllPages<{ GlobalId: string | null }>(`${root}/IFCElements?$select=GlobalId`, account.basic);
+        const rows = await readAllPages<{ GlobalId: string | null }>(
+          `${root}/IFCElements?$select=GlobalId`,
+          account.basic,
+        );
         expect(rows.rows.map((r) => r.GlobalId ?? '').sort()).toEqual(globalIdsBefore.get(file));
       }
     }, 120_000);

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createAccount, startServer, uploadIfc, type Account, type RunningServer } from './support/api-session';
+import {
+  createAccount,
+  startServer,
+  uploadIfc,
+  type Account,
+  type RunningServer,
+} from './support/api-session';
 import { readAllPages, readCount, readJson } from './support/feed-reader';
 import { readFeedWithOlingo } from './support/olingo-reader';
 import { loadExpectedCounts, SAMPLES_DIR, samplesSkipReason } from './support/paths';
@@ -97,39 +103,47 @@ if (!expected) {
       it.each([
         ['service root', () => globalRoot, () => global],
         ['per-project root', () => projectRoot, () => project],
-      ])('%s: $metadata parsed, every entity set paged to the end, counts exact', async (_label, root, ref) => {
-        const sets = await readFeedWithOlingo(tool.path!, root(), account.username, account.feedToken);
-        expect(Object.keys(sets).sort()).toEqual([...ENTITY_SETS].sort());
-        for (const name of ENTITY_SETS) {
-          const got = sets[name]!;
-          expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
-            set: name,
-            rows: ref().counts[name],
-            pages: ref().pages[name],
-          });
-          expect(got.missingKeys).toBe(0);
-          expect(got.declaredProperties).toBeGreaterThan(0);
-        }
-      }, 240_000);
+      ])(
+        '%s: $metadata parsed, every entity set paged to the end, counts exact',
+        async (_label, root, ref) => {
+          const sets = await readFeedWithOlingo(tool.path!, root(), account.username, account.feedToken);
+          expect(Object.keys(sets).sort()).toEqual([...ENTITY_SETS].sort());
+          for (const name of ENTITY_SETS) {
+            const got = sets[name]!;
+            expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
+              set: name,
+              rows: ref().counts[name],
+              pages: ref().pages[name],
+            });
+            expect(got.missingKeys).toBe(0);
+            expect(got.declaredProperties).toBeGreaterThan(0);
+          }
+        },
+        240_000,
+      );
     });
 
     describe('ts-odatajs (Olingo OData client for JavaScript, npm)', () => {
       it.each([
         ['service root', () => globalRoot, () => global],
         ['per-project root', () => projectRoot, () => project],
-      ])('%s: $metadata parsed, every entity set paged to the end, counts exact', async (_label, root, ref) => {
-        const sets = await readFeedWithOdatajs(root(), account.basic);
-        expect(Object.keys(sets).sort()).toEqual([...ENTITY_SETS].sort());
-        for (const name of ENTITY_SETS) {
-          const got = sets[name]!;
-          expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
-            set: name,
-            rows: ref().counts[name],
-            pages: ref().pages[name],
-          });
-          expect(got.declaredProperties).toBeGreaterThan(0);
-        }
-      }, 120_000);
+      ])(
+        '%s: $metadata parsed, every entity set paged to the end, counts exact',
+        async (_label, root, ref) => {
+          const sets = await readFeedWithOdatajs(root(), account.basic);
+          expect(Object.keys(sets).sort()).toEqual([...ENTITY_SETS].sort());
+          for (const name of ENTITY_SETS) {
+            const got = sets[name]!;
+            expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
+              set: name,
+              rows: ref().counts[name],
+              pages: ref().pages[name],
+            });
+            expect(got.declaredProperties).toBeGreaterThan(0);
+          }
+        },
+        120_000,
+      );
     });
   });
 }

@@ -1,4 +1,9 @@
-import { DIFFERENCE_CLASSES, type Difference, type DifferenceClass, type DifferenceClassInfo } from './difference-classes';
+import {
+  DIFFERENCE_CLASSES,
+  type Difference,
+  type DifferenceClass,
+  type DifferenceClassInfo,
+} from './difference-classes';
 import type { OurModel, OurProperty } from './our-model';
 import type { PeerElement, PeerProperty } from './peer-model';
 
@@ -11,12 +16,16 @@ export interface ComparisonReport {
   globalIds: { onlyOurs: string[]; onlyTheirs: string[]; csvMatchesFeed: boolean };
   typeMismatches: Array<{ expressId: number; ours: string; theirs: string }>;
   compared: { storeys: number; properties: number; values: number };
-  differences: Partial<Record<DifferenceClass, DifferenceClassInfo & { count: number; examples: Difference[] }>>;
+  differences: Partial<
+    Record<DifferenceClass, DifferenceClassInfo & { count: number; examples: Difference[] }>
+  >;
   unexplained: number;
 }
 
 /** Classes whose count exceeds their documented allowance in this report (unexplained ones allow none). */
-export function overAllowance(report: ComparisonReport): Record<string, { count: number; allowed: number; first: Difference[] }> {
+export function overAllowance(
+  report: ComparisonReport,
+): Record<string, { count: number; allowed: number; first: Difference[] }> {
   const out: Record<string, { count: number; allowed: number; first: Difference[] }> = {};
   for (const [name, d] of Object.entries(report.differences)) {
     // rounded up: one verified occurrence in a 10-element file is still within a 2 % allowance
@@ -26,8 +35,16 @@ export function overAllowance(report: ComparisonReport): Record<string, { count:
   return out;
 }
 
-const VALUE_CLASSES = new Set(['IfcPropertySingleValue', 'IfcQuantityLength', 'IfcQuantityArea', 'IfcQuantityVolume',
-  'IfcQuantityCount', 'IfcQuantityWeight', 'IfcQuantityTime', 'IfcQuantityNumber']);
+const VALUE_CLASSES = new Set([
+  'IfcPropertySingleValue',
+  'IfcQuantityLength',
+  'IfcQuantityArea',
+  'IfcQuantityVolume',
+  'IfcQuantityCount',
+  'IfcQuantityWeight',
+  'IfcQuantityTime',
+  'IfcQuantityNumber',
+]);
 
 const sortedDiff = (a: string[], b: string[]): string[] => {
   const counts = new Map<string, number>();
@@ -45,7 +62,12 @@ const closeEnough = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max
 /** How a single value or quantity compares: null when equal, else the class of the difference. */
 function valueDifference(ours: OurProperty, theirs: PeerProperty): DifferenceClass | null {
   const v = theirs.value ?? null;
-  if (theirs.cls === 'IfcPropertySingleValue' && theirs.vtype && ours.ValueType && theirs.vtype !== ours.ValueType) {
+  if (
+    theirs.cls === 'IfcPropertySingleValue' &&
+    theirs.vtype &&
+    ours.ValueType &&
+    theirs.vtype !== ours.ValueType
+  ) {
     return 'value-type-mismatch';
   }
   if (v === null || v === '') return ours.Value === null ? null : 'value-mismatch';
@@ -60,7 +82,12 @@ function valueDifference(ours: OurProperty, theirs: PeerProperty): DifferenceCla
 }
 
 /** Compares one model element by element; the caller asserts on the report. */
-export function compareModel(file: string, schema: string, ours: OurModel, theirs: PeerElement[]): ComparisonReport {
+export function compareModel(
+  file: string,
+  schema: string,
+  ours: OurModel,
+  theirs: PeerElement[],
+): ComparisonReport {
   const report: ComparisonReport = {
     file,
     schema,
@@ -97,7 +124,8 @@ export function compareModel(file: string, schema: string, ours: OurModel, their
     const mine = ourByExpress.get(peer.expressId);
     if (!mine) continue; // already reported by the GlobalId comparison
     const at = { expressId: peer.expressId, globalId: peer.globalId };
-    if (mine.IfcType !== peer.type) report.typeMismatches.push({ expressId: peer.expressId, ours: mine.IfcType, theirs: peer.type });
+    if (mine.IfcType !== peer.type)
+      report.typeMismatches.push({ expressId: peer.expressId, ours: mine.IfcType, theirs: peer.type });
 
     report.compared.storeys++;
     const s = peer.storey;
@@ -105,14 +133,19 @@ export function compareModel(file: string, schema: string, ours: OurModel, their
       const raw = peer.storeyByRawContainment;
       if (mine.Storey === null) {
         // both agree: no storey
-      } else if (raw && (mine.Storey === raw.name || mine.Storey === (raw.longName || `${raw.type} #${raw.id}`))) {
+      } else if (
+        raw &&
+        (mine.Storey === raw.name || mine.Storey === (raw.longName || `${raw.type} #${raw.id}`))
+      ) {
         add('spatial-element-contained', { ...at, ours: mine.Storey, theirs: raw });
       } else add('storey-mismatch', { ...at, ours: mine.Storey, theirs: null });
     } else if (mine.Storey !== s.name) {
       const unnamed = !s.name;
       const fallback = s.longName || `${s.type} #${s.id}`;
-      if (unnamed && mine.Storey === fallback) add('storey-name-fallback', { ...at, ours: mine.Storey, theirs: s.name });
-      else if (!unnamed && mine.Storey === `${s.type} #${s.id}`) add('string-blanked-by-web-ifc', { ...at, ours: mine.Storey, theirs: s.name, detail: 'storey Name' });
+      if (unnamed && mine.Storey === fallback)
+        add('storey-name-fallback', { ...at, ours: mine.Storey, theirs: s.name });
+      else if (!unnamed && mine.Storey === `${s.type} #${s.id}`)
+        add('string-blanked-by-web-ifc', { ...at, ours: mine.Storey, theirs: s.name, detail: 'storey Name' });
       else add('storey-mismatch', { ...at, ours: mine.Storey, theirs: s });
     }
 
@@ -132,9 +165,15 @@ export function compareModel(file: string, schema: string, ours: OurModel, their
       if (!VALUE_CLASSES.has(prop.cls)) continue;
       report.compared.values++;
       const cls = valueDifference(match, prop);
-      if (cls) add(cls, { ...at, ours: { Value: match.Value, NumericValue: match.NumericValue, ValueType: match.ValueType }, theirs: prop });
+      if (cls)
+        add(cls, {
+          ...at,
+          ours: { Value: match.Value, NumericValue: match.NumericValue, ValueType: match.ValueType },
+          theirs: prop,
+        });
     }
-    for (const rest of pool.values()) for (const p of rest) add('property-extra', { ...at, ours: p, theirs: null });
+    for (const rest of pool.values())
+      for (const p of rest) add('property-extra', { ...at, ours: p, theirs: null });
   }
   return report;
 }

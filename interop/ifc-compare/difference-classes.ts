@@ -36,11 +36,36 @@ export const DIFFERENCE_CLASSES = {
     maxShare: 0.05,
     why: "LOGICAL .U.: web-ifc returns undefined, we store the text 'UNKNOWN'; IfcOpenShell returns its own spelling",
   },
-  'storey-mismatch': { explained: false, basis: 'storeys', maxShare: 0, why: 'the element is placed on another storey (or none) than IfcOpenShell finds' },
-  'property-missing': { explained: false, basis: 'storeys', maxShare: 0, why: 'IfcOpenShell finds a property or quantity we do not store' },
-  'property-extra': { explained: false, basis: 'storeys', maxShare: 0, why: 'we store a property or quantity IfcOpenShell does not find on the element' },
-  'value-mismatch': { explained: false, basis: 'storeys', maxShare: 0, why: 'a single value or quantity differs' },
-  'value-type-mismatch': { explained: false, basis: 'storeys', maxShare: 0, why: "a single value's defined type (IfcLabel, IfcLengthMeasure…) differs" },
+  'storey-mismatch': {
+    explained: false,
+    basis: 'storeys',
+    maxShare: 0,
+    why: 'the element is placed on another storey (or none) than IfcOpenShell finds',
+  },
+  'property-missing': {
+    explained: false,
+    basis: 'storeys',
+    maxShare: 0,
+    why: 'IfcOpenShell finds a property or quantity we do not store',
+  },
+  'property-extra': {
+    explained: false,
+    basis: 'storeys',
+    maxShare: 0,
+    why: 'we store a property or quantity IfcOpenShell does not find on the element',
+  },
+  'value-mismatch': {
+    explained: false,
+    basis: 'storeys',
+    maxShare: 0,
+    why: 'a single value or quantity differs',
+  },
+  'value-type-mismatch': {
+    explained: false,
+    basis: 'storeys',
+    maxShare: 0,
+    why: "a single value's defined type (IfcLabel, IfcLengthMeasure…) differs",
+  },
 } as const satisfies Record<string, DifferenceClassInfo>;
 
 export type DifferenceClass = keyof typeof DIFFERENCE_CLASSES;

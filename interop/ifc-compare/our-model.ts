@@ -59,17 +59,31 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Our view of one project: the feed's element and property rows and the CSV export. */
-export async function readOurModel(base: string, projectId: string, basic: string, bearer: string): Promise<OurModel> {
+export async function readOurModel(
+  base: string,
+  projectId: string,
+  basic: string,
+  bearer: string,
+): Promise<OurModel> {
   const root = `${base}/api/ifc/odata/projects/${projectId}`;
-  const elements = await readAllPages<OurElement>(`${root}/IFCElements?$select=GlobalId,ExpressId,IfcType,Storey`, basic);
+  const elements = await readAllPages<OurElement>(
+    `${root}/IFCElements?$select=GlobalId,ExpressId,IfcType,Storey`,
+    basic,
+  );
   const properties = await readAllPages<OurProperty>(
     `${root}/IFCProperties?$select=ElementExpressId,SetName,SetKind,PropertyName,Value,NumericValue,ValueType`,
     basic,
   );
-  const res = await fetch(`${base}/api/ifc/projects/${projectId}/elements.csv`, { headers: { authorization: `Bearer ${bearer}` } });
+  const res = await fetch(`${base}/api/ifc/projects/${projectId}/elements.csv`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
   if (!res.ok) throw new Error(`elements.csv: HTTP ${res.status}`);
   const [header = [], ...rows] = parseCsv(await res.text());
   const column = header.indexOf('GlobalId');
   if (column < 0) throw new Error(`elements.csv has no GlobalId column: ${header.join(',')}`);
-  return { elements: elements.rows, properties: properties.rows, csvGlobalIds: rows.map((r) => r[column] ?? '') };
+  return {
+    elements: elements.rows,
+    properties: properties.rows,
+    csvGlobalIds: rows.map((r) => r[column] ?? ''),
+  };
 }

@@ -32,8 +32,7 @@ export interface PeerElement {
 }
 
 export type PeerModel =
-  | { opened: true; schema: string; elements: PeerElement[] }
-  | { opened: false; error: string };
+  { opened: true; schema: string; elements: PeerElement[] } | { opened: false; error: string };
 
 /**
  * Declared schemas IfcOpenShell has no layout for, read with the released schema they precede (as our product
@@ -43,9 +42,16 @@ export type PeerModel =
 export const PEER_SCHEMA_ALIASES: Record<string, string> = { IFC2X_FINAL: 'IFC2X3', IFC4RC4: 'IFC4' };
 
 /** Runs IfcOpenShell on a file. Exit 2 means IfcOpenShell cannot open it (reported, not an error). */
-export async function readWithIfcOpenShell(python: string, file: string, readAs?: string): Promise<PeerModel> {
+export async function readWithIfcOpenShell(
+  python: string,
+  file: string,
+  readAs?: string,
+): Promise<PeerModel> {
   const args = [path.join(IFCOPENSHELL_DIR, 'extract.py'), file, ...(readAs ? ['--read-as', readAs] : [])];
   const r = await runCommand(python, args, { timeoutMs: 120_000 });
-  if ((r.code === 0 || r.code === 2) && r.stdout.trim().startsWith('{')) return JSON.parse(r.stdout) as PeerModel;
-  throw new Error(`extract.py ${path.basename(file)}: exit ${r.code}${r.timedOut ? ' (timed out)' : ''}: ${tail(r.stderr, 10)}`);
+  if ((r.code === 0 || r.code === 2) && r.stdout.trim().startsWith('{'))
+    return JSON.parse(r.stdout) as PeerModel;
+  throw new Error(
+    `extract.py ${path.basename(file)}: exit ${r.code}${r.timedOut ? ' (timed out)' : ''}: ${tail(r.stderr, 10)}`,
+  );
 }

@@ -1,8 +1,22 @@
 import type { ComparisonReport } from './compare-model';
 
 /** One line per file: what was compared and how many differences of each kind were found. */
-export function summaryTable(reports: ComparisonReport[], skipped: Array<{ file: string; reason: string }>): string {
-  const header = ['file', 'schema', 'elements', 'GlobalId Δ', 'type Δ', 'storeys', 'props', 'values', 'explained Δ', 'unexplained Δ'];
+export function summaryTable(
+  reports: ComparisonReport[],
+  skipped: Array<{ file: string; reason: string }>,
+): string {
+  const header = [
+    'file',
+    'schema',
+    'elements',
+    'GlobalId Δ',
+    'type Δ',
+    'storeys',
+    'props',
+    'values',
+    'explained Δ',
+    'unexplained Δ',
+  ];
   const rows = reports.map((r) => {
     const explained = Object.values(r.differences)
       .filter((d) => d.explained)
@@ -16,7 +30,12 @@ export function summaryTable(reports: ComparisonReport[], skipped: Array<{ file:
       String(r.compared.storeys),
       String(r.compared.properties),
       String(r.compared.values),
-      explained ? `${explained} (${Object.entries(r.differences).filter(([, d]) => d.explained).map(([k, d]) => `${k} ${d.count}`).join(', ')})` : '0',
+      explained
+        ? `${explained} (${Object.entries(r.differences)
+            .filter(([, d]) => d.explained)
+            .map(([k, d]) => `${k} ${d.count}`)
+            .join(', ')})`
+        : '0',
       String(r.unexplained),
     ];
   });

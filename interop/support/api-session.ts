@@ -44,11 +44,18 @@ const post = (url: string, body: unknown, bearer?: string): Promise<Response> =>
 
 export async function createAccount(base: string, username: string): Promise<Account> {
   const password = 'Interop-Passw0rd!';
-  await json(await post(`${base}/mongo/auth/register`, { username, email: `${username}@example.com`, password }), 'register');
+  await json(
+    await post(`${base}/mongo/auth/register`, { username, email: `${username}@example.com`, password }),
+    'register',
+  );
   return signIn(base, username, password);
 }
 
-export async function signIn(base: string, username: string, password = 'Interop-Passw0rd!'): Promise<Account> {
+export async function signIn(
+  base: string,
+  username: string,
+  password = 'Interop-Passw0rd!',
+): Promise<Account> {
   const { token: bearer } = await json<{ token: string }>(
     await post(`${base}/mongo/auth/login`, { username, password }),
     'login',
@@ -57,7 +64,12 @@ export async function signIn(base: string, username: string, password = 'Interop
     await post(`${base}/api/feed-tokens`, { name: 'interop' }, bearer),
     'feed token',
   );
-  return { username, bearer, feedToken, basic: `Basic ${Buffer.from(`${username}:${feedToken}`).toString('base64')}` };
+  return {
+    username,
+    bearer,
+    feedToken,
+    basic: `Basic ${Buffer.from(`${username}:${feedToken}`).toString('base64')}`,
+  };
 }
 
 /** Uploads a real file and waits for processing to end (`?wait=true`). */
@@ -72,9 +84,15 @@ export async function uploadIfc(base: string, account: Account, file: string): P
   return json<UploadResult>(res, `upload ${path.basename(file)}`);
 }
 
-export async function projectSummary(base: string, account: Account, projectId: string): Promise<ProjectSummary> {
+export async function projectSummary(
+  base: string,
+  account: Account,
+  projectId: string,
+): Promise<ProjectSummary> {
   return json<ProjectSummary>(
-    await fetch(`${base}/api/ifc/projects/${projectId}`, { headers: { authorization: `Bearer ${account.bearer}` } }),
+    await fetch(`${base}/api/ifc/projects/${projectId}`, {
+      headers: { authorization: `Bearer ${account.bearer}` },
+    }),
     'project summary',
   );
 }

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_SNAPSHOT_DIR, FERRETDB_SCRIPT, IFCOPENSHELL_DIR, OLINGO_DIR, OLINGO_JAR, REPO_ROOT } from './paths';
+import {
+  API_SNAPSHOT_DIR,
+  FERRETDB_SCRIPT,
+  IFCOPENSHELL_DIR,
+  OLINGO_DIR,
+  OLINGO_JAR,
+  REPO_ROOT,
+} from './paths';
 import { runCommand, tail } from './run-command';
 import { type ToolStates, type ToolStatus, writeToolStates } from './tool-state';
 
@@ -18,7 +25,11 @@ async function buildApi(): Promise<ToolStatus> {
   const r = await runCommand(process.execPath, ['build.mjs'], { cwd: apiDir, timeoutMs: 120_000 });
   const dist = path.join(apiDir, 'dist');
   if (r.code !== 0 || !fs.existsSync(path.join(dist, 'server.js'))) {
-    return { status: 'error', reason: `api build failed: ${tail(r.stderr || r.stdout)}`, ms: Date.now() - started };
+    return {
+      status: 'error',
+      reason: `api build failed: ${tail(r.stderr || r.stdout)}`,
+      ms: Date.now() - started,
+    };
   }
   fs.rmSync(API_SNAPSHOT_DIR, { recursive: true, force: true });
   fs.mkdirSync(API_SNAPSHOT_DIR, { recursive: true });
@@ -45,18 +56,27 @@ async function prepareIfcOpenShell(): Promise<ToolStatus> {
   const python = path.join(IFCOPENSHELL_DIR, '.venv/bin/python');
   const importable = async () =>
     (await runCommand(python, ['-c', 'import ifcopenshell'], { timeoutMs: 60_000 })).code === 0;
-  if (fs.existsSync(python) && (await importable())) return withSchemas({ status: 'ready', path: python, ms: ms() });
+  if (fs.existsSync(python) && (await importable()))
+    return withSchemas({ status: 'ready', path: python, ms: ms() });
   if (!(await onPath('python3'))) return { status: 'skip', reason: 'python3 not found on PATH', ms: ms() };
   const budget = seconds('INTEROP_PIP_S', 300);
-  const venv = await runCommand('python3', ['-m', 'venv', '.venv'], { cwd: IFCOPENSHELL_DIR, timeoutMs: 120_000 });
-  if (venv.code !== 0) return { status: 'skip', reason: `python3 -m venv failed: ${tail(venv.stderr)}`, ms: ms() };
+  const venv = await runCommand('python3', ['-m', 'venv', '.venv'], {
+    cwd: IFCOPENSHELL_DIR,
+    timeoutMs: 120_000,
+  });
+  if (venv.code !== 0)
+    return { status: 'skip', reason: `python3 -m venv failed: ${tail(venv.stderr)}`, ms: ms() };
   const pip = await runCommand(python, ['-m', 'pip', 'install', '-q', '-r', 'requirements.txt'], {
     cwd: IFCOPENSHELL_DIR,
     timeoutMs: budget,
   });
   if (pip.code !== 0 || !(await importable())) {
     const why = pip.timedOut ? `timed out after ${budget / 1000} s` : tail(pip.stderr || pip.stdout);
-    return { status: 'skip', reason: `pip install ifcopenshell failed (PyPI unreachable?): ${why}`, ms: ms() };
+    return {
+      status: 'skip',
+      reason: `pip install ifcopenshell failed (PyPI unreachable?): ${why}`,
+      ms: ms(),
+    };
   }
   return withSchemas({ status: 'ready', path: python, ms: ms() });
 }
@@ -68,14 +88,18 @@ async function withSchemas(status: ToolStatus): Promise<ToolStatus> {
     ['-c', 'import json, ifcopenshell.ifcopenshell_wrapper as w; print(json.dumps(list(w.schema_names())))'],
     { timeoutMs: 60_000 },
   );
-  if (r.code !== 0) return { ...status, status: 'error', reason: `cannot list IfcOpenShell schemas: ${tail(r.stderr)}` };
+  if (r.code !== 0)
+    return { ...status, status: 'error', reason: `cannot list IfcOpenShell schemas: ${tail(r.stderr)}` };
   return { ...status, schemas: JSON.parse(r.stdout) as string[] };
 }
 
 function jarIsFresh(): boolean {
   if (!fs.existsSync(OLINGO_JAR)) return false;
   const built = fs.statSync(OLINGO_JAR).mtimeMs;
-  const sources = [path.join(OLINGO_DIR, 'pom.xml'), path.join(OLINGO_DIR, 'src/main/java/aec/interop/FeedReader.java')];
+  const sources = [
+    path.join(OLINGO_DIR, 'pom.xml'),
+    path.join(OLINGO_DIR, 'src/main/java/aec/interop/FeedReader.java'),
+  ];
   return sources.every((f) => fs.statSync(f).mtimeMs <= built);
 }
 
@@ -86,7 +110,10 @@ async function buildOlingo(): Promise<ToolStatus> {
   if (!(await onPath('mvn'))) return { status: 'skip', reason: 'mvn not found on PATH', ms: ms() };
   if (jarIsFresh()) return { status: 'ready', path: OLINGO_JAR, ms: ms() };
   // Offline first: after one download the local repository has everything and no registry is asked.
-  const offline = await runCommand('mvn', ['-q', '-B', '-o', 'package'], { cwd: OLINGO_DIR, timeoutMs: 180_000 });
+  const offline = await runCommand('mvn', ['-q', '-B', '-o', 'package'], {
+    cwd: OLINGO_DIR,
+    timeoutMs: 180_000,
+  });
   if (offline.code === 0 && fs.existsSync(OLINGO_JAR)) return { status: 'ready', path: OLINGO_JAR, ms: ms() };
   const budget = seconds('INTEROP_MVN_S', 400);
   const online = await runCommand('mvn', ['-q', '-B', 'package'], { cwd: OLINGO_DIR, timeoutMs: budget });
@@ -106,7 +133,8 @@ export default async function globalSetup(): Promise<void> {
   const states: ToolStates = { api, ferretdb, ifcopenshell, olingo };
   writeToolStates(states);
   const lines = Object.entries(states).map(
-    ([name, s]) => `  ${name.padEnd(13)} ${s.status.padEnd(6)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${s.reason ? `  ${s.reason}` : ''}`,
+    ([name, s]) =>
+      `  ${name.padEnd(13)} ${s.status.padEnd(6)} ${(s.ms / 1000).toFixed(1).padStart(6)} s${s.reason ? `  ${s.reason}` : ''}`,
   );
   console.log(`\n[interop] tool preparation:\n${lines.join('\n')}`);
   if (api.status !== 'ready') throw new Error(api.reason);

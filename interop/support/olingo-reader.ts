@@ -18,7 +18,9 @@ export async function readFeedWithOlingo(
 ): Promise<Record<string, OlingoSetRead>> {
   const r = await runCommand('java', ['-jar', jar, serviceRoot, username, feedToken], { timeoutMs: 180_000 });
   if (r.code !== 0) {
-    throw new Error(`olingo-client exit ${r.code}${r.timedOut ? ' (timed out)' : ''}: ${tail(r.stderr || r.stdout, 15)}`);
+    throw new Error(
+      `olingo-client exit ${r.code}${r.timedOut ? ' (timed out)' : ''}: ${tail(r.stderr || r.stdout, 15)}`,
+    );
   }
   return (JSON.parse(r.stdout) as { entitySets: Record<string, OlingoSetRead> }).entitySets;
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const INTEROP_DIR = path.join(REPO_ROOT, 'interop');
 export const STATE_FILE = path.join(INTEROP_DIR, '.state/tools.json');
-export const API_SNAPSHOT_DIR = path.join(INTEROP_DIR, '.state/api');
+// named dist so the root eslint config ignores the bundle copy
+export const API_SNAPSHOT_DIR = path.join(INTEROP_DIR, '.state/dist');
 export const REPORTS_DIR = path.join(INTEROP_DIR, 'reports');
 export const IFCOPENSHELL_DIR = path.join(REPO_ROOT, 'tools/ifcopenshell');
 export const OLINGO_DIR = path.join(REPO_ROOT, 'tools/olingo-client');

@@ -23,7 +23,7 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the API bundle global setup snapshotted (interop/.state/api), on 127.0.0.1, and waits for /health.
+ * Starts the API bundle global setup snapshotted (interop/.state/dist), on 127.0.0.1, and waits for /health.
  * Running a private copy matters: other test runs rebuild apps/api/dist while ours runs, and a worker
  * file swapped under a live server fails its jobs. npm dependencies still resolve from apps/api.
  */

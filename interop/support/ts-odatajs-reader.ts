@@ -20,18 +20,26 @@ function read<T>(requestUri: string, auth: string, handler?: typeof oData.metada
     oData.read(
       { requestUri, headers: { Authorization: auth, Accept: 'application/json' }, timeoutMS: 60_000 },
       (data: T) => resolve(data),
-      (error) => reject(new Error(`ts-odatajs GET ${requestUri}: ${error.message} (${error.response?.statusCode ?? '?'})`)),
+      (error) =>
+        reject(
+          new Error(`ts-odatajs GET ${requestUri}: ${error.message} (${error.response?.statusCode ?? '?'})`),
+        ),
       handler,
     );
   });
 }
 
-export async function readFeedWithOdatajs(serviceRoot: string, auth: string): Promise<Record<string, SetRead>> {
+export async function readFeedWithOdatajs(
+  serviceRoot: string,
+  auth: string,
+): Promise<Record<string, SetRead>> {
   const root = serviceRoot.endsWith('/') ? serviceRoot : `${serviceRoot}/`;
   const edmx = await read<Edmx.Edmx>(`${root}$metadata`, auth, oData.metadataHandler);
   const schemas = edmx.dataServices.schema;
   const types = new Map(
-    schemas.flatMap((s) => (s.entityType ?? []).map((t) => [`${s.namespace}.${t.name}` as string, t] as const)),
+    schemas.flatMap((s) =>
+      (s.entityType ?? []).map((t) => [`${s.namespace}.${t.name}` as string, t] as const),
+    ),
   );
   const out: Record<string, SetRead> = {};
   for (const set of schemas.flatMap((s) => s.entityContainer?.entitySet ?? [])) {
@@ -46,7 +54,12 @@ export async function readFeedWithOdatajs(serviceRoot: string, auth: string): Pr
       rows += page.value.length;
       next = page['@odata.nextLink'];
     }
-    out[set.name] = { entityType: set.entityType, declaredProperties: type.property?.length ?? 0, rows, pages };
+    out[set.name] = {
+      entityType: set.entityType,
+      declaredProperties: type.property?.length ?? 0,
+      rows,
+      pages,
+    };
   }
   return out;
 }
