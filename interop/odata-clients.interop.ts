@@ -81,6 +81,13 @@ if (!expected) {
     }, 240_000);
 
     afterAll(async () => {
+      if (global && project) {
+        const line = (ref: Reference) =>
+          ENTITY_SETS.map((n) => `${n} ${ref.counts[n]} rows/${ref.pages[n]} pages`).join(', ');
+        console.log(
+          `[interop] OData reference (page size ${PAGE_SIZE}):\n  service root: ${line(global)}\n  per-project root: ${line(project)}`,
+        );
+      }
       await server?.stop();
       if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     });
