@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { bearerHeader } from './auth-token';
 
 /**
  * The one HTTP client of the web app. Same origin as the page (the API serves the built app and
@@ -8,14 +9,14 @@ export const api = axios.create({
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 });
 
-/** The auth state owns the token; this keeps the client's bearer header in step with it. */
-export function setAuthToken(token: string | null): void {
-  if (token) {
-    api.defaults.headers.common.Authorization = `Bearer ${token}`;
-  } else {
-    delete api.defaults.headers.common.Authorization;
-  }
-}
+// The auth state owns the token (lib/auth-token.ts); every request carries it unless it brings its own header.
+api.interceptors.request.use((config) => {
+  const bearer = bearerHeader();
+  if (bearer && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer);
+  return config;
+});
+
+export { setAuthToken } from './auth-token';
 
 export { describeApiError, getErrorMessage } from './api-error';
 export type { ApiErrorInfo } from './api-error';

@@ -1,4 +1,8 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
+
+/** Structural check, so this module (and the pages using it) does not pull axios into the first download. */
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 
 export type ApiErrorInfo = {
   /** HTTP status when the server answered, otherwise null. */

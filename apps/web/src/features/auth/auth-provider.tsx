@@ -1,12 +1,20 @@
 import type { PublicUser, RegisterRequest } from '@aec/contracts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { describeApiError, getErrorMessage, setAuthToken } from '@/lib/api-client';
-import { getMe } from './api/get-me';
-import { loginWithPassword } from './api/login';
-import { registerUser } from './api/register';
+import { describeApiError, getErrorMessage } from '@/lib/api-error';
+import { setAuthToken } from '@/lib/auth-token';
 import { AuthContext, type AuthState } from './auth-context';
 import { authReducer } from './auth-reducer';
 import { readToken, writeToken } from './token-storage';
+
+/** The requests load on first use: a visitor who never signs in never downloads the HTTP client. */
+const requests = () =>
+  Promise.all([import('./api/get-me'), import('./api/login'), import('./api/register')]).then(
+    ([me, login, register]) => ({
+      getMe: me.getMe,
+      loginWithPassword: login.loginWithPassword,
+      registerUser: register.registerUser,
+    }),
+  );
 
 function initialState(): AuthState {
   const token = readToken();
@@ -34,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     dispatch({ type: 'busy' });
     try {
-      const { user } = await getMe();
+      const { user } = await (await requests()).getMe();
       if (tokenRef.current !== token) return null;
       dispatch({ type: 'user', user });
       return user;
@@ -49,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string): Promise<PublicUser> => {
       dispatch({ type: 'busy' });
       try {
-        const { token } = await loginWithPassword({ username, password });
+        const { token } = await (await requests()).loginWithPassword({ username, password });
         storeToken(token);
         dispatch({ type: 'token', token });
       } catch (error) {
@@ -69,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [storeToken]);
 
   const register = useCallback(async (body: RegisterRequest) => {
-    await registerUser(body);
+    await (await requests()).registerUser(body);
   }, []);
 
   useEffect(() => {
