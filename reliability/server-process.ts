@@ -1,22 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startApiProcess } from '../tools/test-support/api-process';
 
 export const ROOT = path.resolve(__dirname, '..');
 const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
@@ -30,41 +19,17 @@ export interface ApiProcess {
 /** Starts the built server on 127.0.0.1 (a free port unless given) and waits for /health. */
 export async function startApi(env: Record<string, string>, port?: number): Promise<ApiProcess> {
   if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} missing: run pnpm --filter @aec/api build first`);
-  const p = port ?? (await freePort());
-  let log = '';
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'reliability-secret-0123456789abcdefghij',
-      ...env,
-      PORT: String(p),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const api = await startApiProcess({
+    server: SERVER,
+    env: { JWT_SECRET: 'reliability-secret-0123456789abcdefghij', ...env },
+    ...(port ? { port } : {}),
   });
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${p}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not healthy: ${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
-    child,
-    base,
-    log: () => log,
+    child: api.child,
+    base: api.baseUrl,
+    log: api.output,
     async kill(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      await api.stop(signal);
     },
   };
 }
