@@ -90,13 +90,24 @@ export async function chooseFile(page: Page, file: string): Promise<void> {
   await page.locator('input[type=file]').setInputFiles(file);
 }
 
-/** Elements in the page's main area that stick out past the viewport (outside their own scroll boxes). */
-export function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const limit = document.documentElement.clientWidth + 1;
-    return Array.from(document.querySelectorAll('main *'))
-      .filter((el) => el.getBoundingClientRect().right > limit && !el.closest('.overflow-x-auto'))
-      .slice(0, 8)
-      .map((el) => `${el.tagName}.${el.className.toString().slice(0, 60)}`);
-  });
+/**
+ * Elements in the page's main area that stick out past the viewport (outside their own scroll boxes), once the
+ * layout has settled: after a viewport change the shell swaps its sidebar for the mobile sheet on the next render,
+ * so a single early look can see the desktop layout squeezed. Waits up to 3 s for the overflow to go.
+ */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  const look = () =>
+    page.evaluate(() => {
+      const limit = document.documentElement.clientWidth + 1;
+      return Array.from(document.querySelectorAll('main *'))
+        .filter((el) => el.getBoundingClientRect().right > limit && !el.closest('.overflow-x-auto'))
+        .slice(0, 8)
+        .map((el) => `${el.tagName}.${el.className.toString().slice(0, 60)}`);
+    });
+  let found = await look();
+  for (let i = 0; i < 30 && found.length; i++) {
+    await page.waitForTimeout(100);
+    found = await look();
+  }
+  return found;
 }
