@@ -76,6 +76,7 @@ describe.each(stores)('load: $name', ({ name, env }) => {
         `${(bigBytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s; errors ${errors.length}; ` +
         `/health p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms over ${health.samples} probes`,
     );
+    if (errors.length) console.error(`server log:\n${api.log().slice(-4000)}`);
     expect(errors).toEqual([]);
     expect(pulls).toHaveLength(READERS * ROUNDS);
   });

@@ -102,9 +102,20 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
     },
 
     async waitForJob(jobId: string): Promise<{ job: JobRecord; project: ProjectRecord | null }> {
-      await processor.waitFor(jobId);
+      const outcome = await processor.waitFor(jobId);
       const job = await store.jobs.findById(jobId);
       if (!job) throw new AppError(500, 'JOB_LOST', 'The processing job disappeared');
+      // The processor's word wins if the stored state could not be updated in time.
+      if (outcome && outcome !== job.status && (outcome === 'failed' || outcome === 'cancelled')) {
+        return {
+          job: {
+            ...job,
+            status: outcome,
+            error: job.error ?? 'Processing failed because of an internal error.',
+          },
+          project: null,
+        };
+      }
       return { job, project: await store.projects.findById(job.projectId) };
     },
 

@@ -12,7 +12,8 @@ export function openSqlite(file: string): SqliteDb {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  // The row-writer thread holds the write lock one batch at a time; other writers wait rather than fail.
+  db.pragma('busy_timeout = 15000');
   migrate(db);
   return db;
 }

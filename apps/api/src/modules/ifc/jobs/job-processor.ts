@@ -296,6 +296,7 @@ export class JobProcessor {
     } catch (err) {
       status = 'failed';
       this.o.logger.error({ err, jobId: job.id }, 'could not record the end of a job');
+      await this.recordFailureAfterError(job, finishedAt);
       this.o.events.finish(job.id, 'error', {
         message: 'Processing failed because of an internal error.',
         type: 'error',
@@ -304,6 +305,25 @@ export class JobProcessor {
     }
     this.resolvers.get(job.id)?.(status);
     this.resolvers.delete(job.id);
+  }
+
+  /**
+   * Last resort when recording a job's end failed (e.g. the database was busy): retry marking it failed with its
+   * unpublished rows removed, so the stored state never stays 'processing' for a job that has ended.
+   */
+  private async recordFailureAfterError(job: JobRecord, finishedAt: string): Promise<void> {
+    const message = 'Processing failed because of an internal error.';
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        await this.o.store.rows.deleteVersion(job.projectId, job.version);
+        await this.finalizeProject(job, 'failed', message);
+        await this.o.store.jobs.update(job.id, { status: 'failed', error: message, finishedAt });
+        return;
+      } catch (err) {
+        this.o.logger.error({ err, jobId: job.id, attempt }, 'could not mark the job failed');
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
   }
 
   /**

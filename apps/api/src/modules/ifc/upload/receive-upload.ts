@@ -69,10 +69,18 @@ export function createUploadReceiver(options: { uploadDir: string; maxBytes: num
 export function storageError(err: unknown): UploadRejectedError | null {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new UploadRejectedError(507, 'STORAGE_FULL', 'The server has no disk space left for this upload. Please try again later.');
+    return new UploadRejectedError(
+      507,
+      'STORAGE_FULL',
+      'The server has no disk space left for this upload. Please try again later.',
+    );
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR' || code === 'ENOENT') {
-    return new UploadRejectedError(503, 'STORAGE_UNAVAILABLE', 'The server cannot store uploads right now (its data folder is not writable).');
+    return new UploadRejectedError(
+      503,
+      'STORAGE_UNAVAILABLE',
+      'The server cannot store uploads right now (its data folder is not writable).',
+    );
   }
   return null;
 }
