@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       "StoreyElevation", "Building", "Site", "Material", "IsExternal", "LoadBearing", "FireRating", "Height", "Width",
       "Length", "NetVolume", "GrossArea")
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
-    SELECT '${projectId}', ${version}, '${projectId}:' || i, i, printf('G%021d', i),
+    SELECT '${projectId}', ${version}, '${projectId}:' || printf('%010d', i), i, printf('G%021d', i),
       CASE i % 8 ${types.map((t, k) => `WHEN ${k} THEN '${t}'`).join(' ')} END,
       'Element ' || i, 'Level ' || (i % 40), (i % 40) * 3.5, 'Bench Tower', 'Bench Site',
       CASE i % 3 WHEN 0 THEN 'Concrete' WHEN 1 THEN 'Steel' ELSE NULL END,

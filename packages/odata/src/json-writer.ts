@@ -13,6 +13,11 @@ export interface CollectionWriterOptions {
   serviceRoot: string;
   /** Properties to write, in order; defaults to all. Other row fields (paging helpers) are skipped. */
   properties?: string[];
+  /**
+   * When rows are arrays (a store's raw rows, much cheaper to read than objects), the property name of each
+   * position. Without it rows are objects keyed by property name.
+   */
+  rowColumns?: string[];
   metadata?: MetadataLevel;
   /** Read values by storage column (`column ?? name`) instead of property name, e.g. Mongo documents. */
   readColumns?: boolean;
@@ -22,7 +27,10 @@ export interface CollectionWriterOptions {
   contextUrl?: string;
   count?: number;
   /** Called after the last row with the last row written and how many were written. */
-  nextLink?: (lastRow: Record<string, unknown> | undefined, written: number) => string | undefined;
+  nextLink?: (
+    lastRow: Record<string, unknown> | readonly unknown[] | undefined,
+    written: number,
+  ) => string | undefined;
   /** Bytes buffered before a write; larger chunks mean fewer syscalls. */
   chunkSize?: number;
 }
@@ -37,7 +45,9 @@ const TYPE_ANNOTATION: Partial<Record<PropertyDef['type'], string>> = {
 };
 
 /** Precomputes one row's JSON encoder so the per-row cost is string concatenation only. */
-function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown>) => string {
+type Row = Record<string, unknown> | readonly unknown[];
+
+function rowEncoder(opts: CollectionWriterOptions): (row: Row) => string {
   const level = opts.metadata ?? 'minimal';
   const names = opts.properties ?? opts.entityType.properties.map((p) => p.name);
   const props = names
@@ -50,22 +60,29 @@ function rowEncoder(opts: CollectionWriterOptions): (row: Record<string, unknown
         : '';
     return {
       name: opts.readColumns ? columnOf(p) : p.name,
+      index: opts.rowColumns ? opts.rowColumns.indexOf(p.name) : -1,
       type: p.type,
       prefix: `${ann}${JSON.stringify(p.name)}:`,
     };
   });
+  const keyIndexes = opts.entityType.key.map((k) => [k, opts.rowColumns?.indexOf(k) ?? -1] as const);
+  const asObject = (row: Row): Record<string, unknown> =>
+    Array.isArray(row)
+      ? Object.fromEntries(keyIndexes.map(([k, i]) => [k, row[i]]))
+      : (row as Record<string, unknown>);
   const typeName = `#${opts.model.namespace}.${opts.entityType.name}`;
   const ieee = opts.ieee754Compatible ?? false;
   return (row) => {
     let s = '{';
     if (level === 'full') {
-      const link = `${opts.entitySet}${keyPredicate(opts.entityType, row)}`;
+      const link = `${opts.entitySet}${keyPredicate(opts.entityType, asObject(row))}`;
       s += `"@odata.id":${JSON.stringify(opts.serviceRoot + link)},"@odata.type":${JSON.stringify(typeName)},"@odata.editLink":${JSON.stringify(link)},`;
     }
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i] as (typeof fields)[number];
       if (i > 0) s += ',';
-      s += f.prefix + encodeValue(f.type, row[f.name], ieee);
+      const value = Array.isArray(row) ? row[f.index] : (row as Record<string, unknown>)[f.name];
+      s += f.prefix + encodeValue(f.type, value, ieee);
     }
     return `${s}}`;
   };
@@ -82,7 +99,7 @@ export function defaultContextUrl(serviceRoot: string, entitySet: string, proper
  */
 export async function writeEntityCollection(
   out: Writable,
-  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
+  rows: AsyncIterable<Row> | Iterable<Row>,
   opts: CollectionWriterOptions,
 ): Promise<number> {
   const level = opts.metadata ?? 'minimal';
@@ -118,8 +135,8 @@ export async function writeEntityCollection(
     if (opts.count !== undefined) head.push(`"@odata.count":${opts.count}`);
     buf = `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
     let written = 0;
-    let last: Record<string, unknown> | undefined;
-    const add = (row: Record<string, unknown>): boolean => {
+    let last: Row | undefined;
+    const add = (row: Row): boolean => {
       buf += (written > 0 ? ',' : '') + encode(row);
       written++;
       last = row;

@@ -146,7 +146,8 @@ describe('streaming JSON writer', () => {
       ...base,
       count: 5000,
       chunkSize: 4096,
-      nextLink: (last, n) => `http://h/odata/Elements?$skiptoken=${String(last?.Id)}-${n}`,
+      nextLink: (last, n) =>
+        `http://h/odata/Elements?$skiptoken=${String((last as Record<string, unknown> | undefined)?.Id)}-${n}`,
     });
     await new Promise<void>((r) => sink.end(r));
     expect(written).toBe(2000);

@@ -22,10 +22,14 @@ export interface FeedQuery {
   limit?: number;
 }
 
+export type FeedRow = Record<string, unknown> | readonly unknown[];
+
 export interface FeedPage {
-  rows: AsyncIterable<Record<string, unknown>>;
+  /** Objects keyed by property name, or arrays aligned to `rowColumns` (cheaper to read from SQLite). */
+  rows: AsyncIterable<FeedRow> | Iterable<FeedRow>;
+  rowColumns?: string[];
   /** Values of the sort keys of a returned row, for the next page's skip token. */
-  sortValues(row: Record<string, unknown>): unknown[];
+  sortValues(row: FeedRow): unknown[];
   sortKeyCount: number;
 }
 

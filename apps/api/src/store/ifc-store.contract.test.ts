@@ -115,7 +115,12 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     for await (const row of store.rows.streamElements(project.id, v)) seen.push(row);
     expect(seen).toHaveLength(4500);
     expect(seen.map((r) => r.ExpressId)).toEqual([...seen.map((r) => r.ExpressId)].sort((a, b) => a - b));
-    expect(seen[0]).toMatchObject({ Id: `${project.id}:1`, ProjectId: project.id, ExpressId: 1, Name: null });
+    expect(seen[0]).toMatchObject({
+      Id: `${project.id}:0000000001`,
+      ProjectId: project.id,
+      ExpressId: 1,
+      Name: null,
+    });
     expect(typeof seen[0]!.LoadBearing).toBe('boolean');
     expect(seen.find((r) => r.ExpressId === 4500)).toMatchObject({ LoadBearing: true, Height: 0 });
   });

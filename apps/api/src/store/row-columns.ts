@@ -78,5 +78,9 @@ export const elementColumnNames = Object.keys(ELEMENT_COLUMNS) as (keyof Element
 export const propertyColumnNames = Object.keys(PROPERTY_COLUMNS) as (keyof PropertyRow)[];
 export const spatialColumnNames = Object.keys(SPATIAL_COLUMNS) as (keyof SpatialRow)[];
 
-/** The element key served by the feed and the REST API: unique across projects. */
-export const elementId = (projectId: string, expressId: number): string => `${projectId}:${expressId}`;
+/**
+ * The element key served by the feed and the REST API: unique across projects. The ExpressId is zero-padded so the
+ * key sorts like the model's own order, which lets the stores page the feed straight from their primary key.
+ */
+export const elementId = (projectId: string, expressId: number): string =>
+  `${projectId}:${String(expressId).padStart(10, '0')}`;

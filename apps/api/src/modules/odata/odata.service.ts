@@ -13,7 +13,7 @@ import {
   type MetadataLevel,
   type SkipTokenValue,
 } from '@aec/odata';
-import type { FeedReader, FeedScope } from '../../store/feed-types';
+import type { FeedReader, FeedRow, FeedScope } from '../../store/feed-types';
 import type { UserRecord } from '../../store/types';
 import { namedProjectId } from './anonymous-access';
 import { FeedAuthRequiredError } from './feed-auth';
@@ -38,6 +38,29 @@ export type ODataService = ReturnType<typeof createODataService>;
  * Runs feed queries: access scope first (owner's and public projects, at their published versions), then the
  * validated query compiled by the store, streamed with server-driven keyset paging.
  */
+/** The first `limit` rows; `onExtra` is told when the source had more. */
+function* takeSync(rows: Iterable<FeedRow>, limit: number, onExtra: () => void): Generator<FeedRow> {
+  let n = 0;
+  for (const row of rows) {
+    if (n === limit) return void onExtra();
+    n++;
+    yield row;
+  }
+}
+
+async function* takeAsync(
+  rows: AsyncIterable<FeedRow>,
+  limit: number,
+  onExtra: () => void,
+): AsyncGenerator<FeedRow> {
+  let n = 0;
+  for await (const row of rows) {
+    if (n === limit) return void onExtra();
+    n++;
+    yield row;
+  }
+}
+
 export interface ODataServiceDeps {
   reader: FeedReader;
   pageSize: number;
@@ -119,31 +142,27 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
         after,
         limit: limit + 1,
       });
+      // One row more than the page is read, to know whether a next page exists.
       let more = false;
-      async function* firstRows() {
-        let n = 0;
-        for await (const row of page.rows) {
-          if (n === limit) {
-            more = true;
-            return;
-          }
-          n++;
-          yield row;
-        }
-      }
+      const onExtra = () => (more = true);
+      const rows =
+        Symbol.asyncIterator in page.rows
+          ? takeAsync(page.rows, limit, onExtra)
+          : takeSync(page.rows, limit, onExtra);
       const properties =
         query.select && !query.select.some((s) => s.path[0] === '*')
           ? type.properties
               .filter((p) => query.select!.some((s) => s.path[0] === p.name) || type.key.includes(p.name))
               .map((p) => p.name)
           : undefined;
-      await writeEntityCollection(out, firstRows(), {
+      await writeEntityCollection(out, rows, {
         model,
         entityType: type,
         entitySet: req.entitySet,
         serviceRoot: req.serviceRoot,
         properties,
         metadata: req.metadata,
+        ...(page.rowColumns ? { rowColumns: page.rowColumns } : {}),
         count,
         nextLink: (last, written) => {
           const remainingTop = query.top !== undefined ? query.top - written : undefined;
@@ -164,7 +183,10 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
       const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
       const { query, visible } = await prepare(req, [keyFilter, ...others].join('&'));
       const page = reader.page({ entitySet: req.entitySet, query, visible, limit: 1 });
-      for await (const row of page.rows) {
+      for await (const found of page.rows) {
+        const row = Array.isArray(found)
+          ? Object.fromEntries(page.rowColumns!.map((c, i) => [c, found[i]]))
+          : (found as Record<string, unknown>);
         return writeEntity(row, {
           model,
           entityType: type,

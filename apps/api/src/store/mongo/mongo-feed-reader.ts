@@ -102,7 +102,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
             await cursor.close();
           }
         })(),
-        sortValues: (row) => compiled.sort.map((k) => row[k.property] ?? null),
+        sortValues: (row) => compiled.sort.map((k) => (row as Record<string, unknown>)[k.property] ?? null),
         sortKeyCount: compiled.sort.length,
       };
     },

@@ -41,6 +41,8 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
       { projectId: 1, version: 1, ExpressId: 1 },
       { unique: true, name: 'ifc_elements_key' },
     ),
+    // The feed pages elements by Id within a project version.
+    rows.elements.createIndex({ projectId: 1, version: 1, Id: 1 }, { name: 'ifc_elements_feed' }),
     // _id is a client-generated ObjectId, increasing in insertion order: the stable page key for properties.
     rows.properties.createIndex({ projectId: 1, version: 1, _id: 1 }, { name: 'ifc_properties_project' }),
     rows.spatial.createIndex(

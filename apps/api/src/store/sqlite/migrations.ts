@@ -73,7 +73,7 @@ const migrations: string[] = [
      "Id" TEXT NOT NULL,
      "ExpressId" INTEGER NOT NULL,
      ${columnsDdl(ELEMENT_COLUMNS, ['ExpressId'])},
-     PRIMARY KEY (project_id, version, "ExpressId")
+     PRIMARY KEY (project_id, version, "Id")
    ) WITHOUT ROWID;
    CREATE TABLE ifc_properties (
      "Id" INTEGER PRIMARY KEY,
@@ -103,8 +103,7 @@ const migrations: string[] = [
      email_key TEXT PRIMARY KEY,
      email TEXT NOT NULL,
      created_at TEXT NOT NULL
-   );
-   CREATE INDEX ifc_elements_id ON ifc_elements ("Id", version);`,
+   );`,
   // Migration 4: request counts per day, user, project and kind (dashboards, performance, platform totals).
   `CREATE TABLE usage_daily (
      day TEXT NOT NULL,

@@ -27,11 +27,20 @@ export const sqliteFeedModel = createFeedModel({
   },
 });
 
-/** Rows only at each visible project's published version: `(project_id, version) IN (VALUES …)` uses the keys. */
+/**
+ * Rows only at each visible project's published version. One project (the common case: a per-project feed or a
+ * ProjectId filter) is two equalities, so pages come straight off the primary key without sorting.
+ */
 function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
   if (!visible.length) return { sql: '0', params: [] };
   if (entitySet === 'Projects') {
     return { sql: `"t0"."id" IN (${visible.map(() => '?').join(', ')})`, params: visible.map((v) => v.id) };
+  }
+  if (visible.length === 1) {
+    return {
+      sql: `"t0"."project_id" = ? AND "t0"."version" = ?`,
+      params: [visible[0]!.id, visible[0]!.version],
+    };
   }
   return {
     sql: `("t0"."project_id", "t0"."version") IN (VALUES ${visible.map(() => '(?, ?)').join(', ')})`,
@@ -67,13 +76,23 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
         after: after as SqlValue[] | undefined,
         limit,
       });
-      const statement = db.prepare(compiled.sql);
+      // The select list: the chosen properties, then sort keys kept only to build the next skip token.
+      const rowColumns = [
+        ...compiled.columns,
+        ...compiled.sortKeys
+          .filter((k) => k.hidden && !compiled.columns.includes(k.output))
+          .map((k) => k.output),
+      ];
+      const sortIndexes = compiled.sortKeys.map((k) => rowColumns.indexOf(k.output));
+      const statement = db.prepare(compiled.sql).raw(true);
       return {
-        rows: (async function* () {
-          // A page is bounded (ODATA_PAGE_SIZE), and libsql's all() is about three times faster than its iterate().
-          for (const row of statement.all(...compiled.params)) yield row as Record<string, unknown>;
-        })(),
-        sortValues: (row) => sortValuesOf(row, compiled.sortKeys),
+        // A page is bounded (ODATA_PAGE_SIZE); raw arrays read about twice as fast as row objects in libsql.
+        rows: statement.all(...compiled.params) as unknown[][],
+        rowColumns,
+        sortValues: (row) =>
+          Array.isArray(row)
+            ? sortIndexes.map((i) => row[i] ?? null)
+            : sortValuesOf(row as Record<string, unknown>, compiled.sortKeys),
         sortKeyCount: compiled.sortKeys.length,
       };
     },

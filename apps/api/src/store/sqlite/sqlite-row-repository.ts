@@ -59,7 +59,7 @@ export function createSqliteRowRepository(db: SqliteDb): RowRepository {
   });
   const page = db.prepare(
     `SELECT "Id", project_id AS "ProjectId", ${quoted(elementColumnNames)} FROM ifc_elements
-     WHERE project_id = ? AND version = ? AND "ExpressId" > ? ORDER BY "ExpressId" LIMIT ${PAGE}`,
+     WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,
   );
   const count = (table: string) =>
     db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND version = ?`);
@@ -79,7 +79,8 @@ export function createSqliteRowRepository(db: SqliteDb): RowRepository {
       deleteVersion(projectId, version);
     },
     async *streamElements(projectId, version) {
-      let after = -1;
+      // Keyset pages along the primary key; the padded Id sorts like ExpressId.
+      let after = '';
       for (;;) {
         const rows = page.all(projectId, version, after) as Record<string, unknown>[];
         for (const row of rows) {
@@ -87,7 +88,7 @@ export function createSqliteRowRepository(db: SqliteDb): RowRepository {
           yield row as unknown as StoredElementRow;
         }
         if (rows.length < PAGE) return;
-        after = rows[rows.length - 1]!.ExpressId as number;
+        after = rows[rows.length - 1]!.Id as string;
       }
     },
     async countElements(projectId, version) {
