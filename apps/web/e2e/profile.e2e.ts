@@ -1,30 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { screenshot, type TestPage } from './support/browser';
 import { loginViaUi, storedToken } from './support/flows';
-import { startServer, type TestServer } from './support/server';
+import { type TestServer } from './support/server';
+import { useBrowserSession } from './support/session';
 import { getMe, loginViaApi, registerViaApi, uniqueUser, type TestUser } from './support/users';
 
 let server: TestServer;
-let browser: Browser;
 let tab: TestPage;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  tab = await openPage(browser, server.baseURL);
-});
-
-afterEach(async () => {
-  await tab.context.close();
-});
+useBrowserSession((s) => ({ server, tab } = s));
 
 async function signedInUser(prefix: string): Promise<TestUser> {
   const user = uniqueUser(prefix);

@@ -1,29 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { screenshot, type TestPage } from './support/browser';
+import { type TestServer } from './support/server';
+import { useBrowserSession } from './support/session';
 import { loginViaApi, registerViaApi, uniqueUser } from './support/users';
 
 let server: TestServer;
-let browser: Browser;
 let tab: TestPage;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  tab = await openPage(browser, server.baseURL);
-});
-
-afterEach(async () => {
-  await tab.context.close();
-});
+useBrowserSession((s) => ({ server, tab } = s));
 
 async function articleTitles(page: Page): Promise<string[]> {
   const list = page.getByRole('list', { name: 'Articles' });
