@@ -5,3 +5,4 @@ export * from './health';
 export * from './newsletter';
 export * from './feed-tokens';
 export * from './stats';
+export * from './projects';

@@ -1,3 +1,4 @@
+import type { ProjectSummary } from '@aec/contracts';
 import type { JobRecord, ProjectRecord } from '../../store/types';
 
 /** Where a project's data can be read: the per-project OData root, and the flat set Tableau reads. */
@@ -20,7 +21,7 @@ export function tableauInstructions(tableauUrl: string) {
   };
 }
 
-export function projectSummary(project: ProjectRecord, latestJob?: JobRecord | null) {
+export function projectSummary(project: ProjectRecord, latestJob?: JobRecord | null): ProjectSummary {
   return {
     projectId: project.id,
     name: project.name,

@@ -1,3 +1,4 @@
+import type { ProjectListResponse } from '@aec/contracts';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../auth/require-auth';
 import { UploadRejectedError } from '../../errors/app-error';
@@ -74,7 +75,7 @@ export function ifcRouter({
 
   router.get('/projects', authenticate, async (req, res) => {
     const projects = await ifc.listProjects(currentUser(req));
-    res.json({ projects: projects.map((p) => projectSummary(p)) });
+    res.json({ projects: projects.map((p) => projectSummary(p)) } satisfies ProjectListResponse);
   });
   router.get('/projects/:projectId', identify, async (req, res) => {
     res.json(projectSummary(await ifc.getProject(req.user, String(req.params.projectId))));

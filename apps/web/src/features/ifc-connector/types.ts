@@ -1,3 +1,4 @@
+import type { ProjectSummary as ApiProjectSummary } from '@aec/contracts';
 /** Spec §3 processing log entry, as the job's event stream sends it (and as the screen adds its own). */
 export type LogType = 'info' | 'success' | 'error';
 export type LogCategory = 'upload' | 'parse' | 'extract' | 'complete';
@@ -28,18 +29,19 @@ export type UploadAccepted = {
 
 export type JobSummary = { jobId: string; projectId: string; status: string; error: string | null };
 
-export type ProjectSummary = {
-  projectId: string;
-  name: string;
-  fileName: string;
-  status: string;
-  schema: string | null;
-  fileSize: number;
-  elementCount: number;
-  propertyCount: number;
-  spatialCount: number;
-  error: string | null;
-};
+export type ProjectSummary = Pick<
+  ApiProjectSummary,
+  | 'projectId'
+  | 'name'
+  | 'fileName'
+  | 'status'
+  | 'schema'
+  | 'fileSize'
+  | 'elementCount'
+  | 'propertyCount'
+  | 'spatialCount'
+  | 'error'
+>;
 
 /** create-sample / create-demo answer (spec §3 upload response). */
 export type DemoResult = {

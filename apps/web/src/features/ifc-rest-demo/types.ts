@@ -1,14 +1,16 @@
-export type RestProject = {
-  projectId: string;
-  name: string;
-  fileName: string;
-  status: string;
-  schema: string | null;
-  fileSize: number;
-  elementCount: number;
-  propertyCount: number;
-  createdAt: string;
-};
+import type { ProjectSummary } from '@aec/contracts';
+export type RestProject = Pick<
+  ProjectSummary,
+  | 'projectId'
+  | 'name'
+  | 'fileName'
+  | 'status'
+  | 'schema'
+  | 'fileSize'
+  | 'elementCount'
+  | 'propertyCount'
+  | 'createdAt'
+>;
 
 export type ElementRow = {
   Id: string;

@@ -1,16 +1,14 @@
+import type { ProjectListResponse, ProjectSummary } from '@aec/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type ProjectOption = {
-  projectId: string;
-  name: string;
-  fileName: string;
-  status: string;
-  elementCount: number;
-};
+export type ProjectOption = Pick<
+  ProjectSummary,
+  'projectId' | 'name' | 'fileName' | 'status' | 'elementCount'
+>;
 
 export async function getMyProjects(): Promise<ProjectOption[]> {
-  const { data } = await api.get<{ projects: ProjectOption[] }>('/api/ifc/projects');
+  const { data } = await api.get<ProjectListResponse>('/api/ifc/projects');
   return data.projects;
 }
 

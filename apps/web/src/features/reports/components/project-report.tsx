@@ -1,20 +1,23 @@
+import type { ProjectSummary } from '@aec/contracts';
 import type { ReactNode } from 'react';
 
-export type ReportProject = {
-  projectId: string;
-  name: string;
-  fileName: string;
-  status: string;
-  schema: string | null;
-  fileSize: number;
-  elementCount: number;
-  propertyCount: number;
-  spatialCount: number;
-  countsByType: Record<string, number>;
-  countsByStorey: Record<string, number>;
-  createdAt: string;
-  processedAt: string | null;
-};
+/** The summary fields the report prints. */
+export type ReportProject = Pick<
+  ProjectSummary,
+  | 'projectId'
+  | 'name'
+  | 'fileName'
+  | 'status'
+  | 'schema'
+  | 'fileSize'
+  | 'elementCount'
+  | 'propertyCount'
+  | 'spatialCount'
+  | 'countsByType'
+  | 'countsByStorey'
+  | 'createdAt'
+  | 'processedAt'
+>;
 
 const integer = new Intl.NumberFormat('en-US');
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
