@@ -30,7 +30,6 @@ export interface FeedPage {
   rowColumns?: string[];
   /** Values of the sort keys of a returned row, for the next page's skip token. */
   sortValues(row: FeedRow): unknown[];
-  sortKeyCount: number;
 }
 
 /**

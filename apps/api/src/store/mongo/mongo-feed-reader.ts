@@ -103,7 +103,6 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
           }
         })(),
         sortValues: (row) => compiled.sort.map((k) => (row as Record<string, unknown>)[k.property] ?? null),
-        sortKeyCount: compiled.sort.length,
       };
     },
     async count({ entitySet, query, visible }) {

@@ -93,7 +93,6 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
           Array.isArray(row)
             ? sortIndexes.map((i) => row[i] ?? null)
             : sortValuesOf(row as Record<string, unknown>, compiled.sortKeys),
-        sortKeyCount: compiled.sortKeys.length,
       };
     },
     async count({ entitySet, query, visible }) {

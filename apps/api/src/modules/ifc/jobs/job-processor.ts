@@ -38,8 +38,6 @@ interface ActiveJob {
   startedMs: number;
 }
 
-const FINAL: JobStatus[] = ['ready', 'failed', 'cancelled'];
-
 /**
  * The processing queue: runs at most `concurrency` jobs at once, each in its own worker thread, and streams the
  * rows into the store under the job's version. A job becomes visible only through the store's atomic publish.
@@ -352,5 +350,3 @@ export class JobProcessor {
     if (project && project.version === 0) await this.o.store.projects.setStatus(job.projectId, status);
   }
 }
-
-export const isFinal = (status: JobStatus): boolean => FINAL.includes(status);
