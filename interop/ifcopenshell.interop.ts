@@ -79,7 +79,9 @@ if (!expected) {
         async (file) => {
           const full = path.join(SAMPLES_DIR, file);
           const [uploaded, peer] = await Promise.all([
-            uploadIfc(server.baseUrl, account, full),
+            uploadIfc(server.baseUrl, account, full).catch((err: Error) => {
+              throw new Error(`${err.message}\nserver log (last 4000 chars):\n${server.output().slice(-4000)}`);
+            }),
             readWithIfcOpenShell(tool.path!, full, readAs(file)),
           ]);
           expect(uploaded.success).toBe(true);
