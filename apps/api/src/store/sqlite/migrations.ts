@@ -1,4 +1,5 @@
 import type { SqliteDb } from './database';
+import { createWrite } from './write-transaction';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from '../row-columns';
 
 const SQL_TYPES: Record<ColumnType, string> = {
@@ -121,15 +122,22 @@ export const SCHEMA_VERSION = migrations.length;
 
 export function migrate(db: SqliteDb): void {
   // libsql's pragma({ simple: true }) returns a row object, unlike better-sqlite3: read the row ourselves.
-  const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-  if (current > migrations.length) {
-    throw new Error(`Database schema version ${current} is newer than this build (${migrations.length})`);
-  }
-  for (let version = current; version < migrations.length; version++) {
-    const step = db.transaction(() => {
-      db.exec(migrations[version]!);
-      db.pragma(`user_version = ${version + 1}`);
+  const schemaVersion = () =>
+    (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (schemaVersion() === migrations.length) return;
+  const write = createWrite(db);
+  for (;;) {
+    // Each step re-reads the version under the write lock: another connection may be migrating the same file.
+    const done = write(() => {
+      const current = schemaVersion();
+      if (current > migrations.length) {
+        throw new Error(`Database schema version ${current} is newer than this build (${migrations.length})`);
+      }
+      if (current === migrations.length) return true;
+      db.exec(migrations[current]!);
+      db.pragma(`user_version = ${current + 1}`);
+      return false;
     });
-    step();
+    if (done) return;
   }
 }

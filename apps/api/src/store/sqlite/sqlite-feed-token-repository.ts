@@ -1,5 +1,6 @@
 import type { FeedTokenRecord, FeedTokenRepository } from '../types';
 import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
 
 interface FeedTokenRow {
   id: string;
@@ -19,7 +20,7 @@ const toRecord = (row: FeedTokenRow): FeedTokenRecord => ({
   lastUsedAt: row.last_used_at,
 });
 
-export function createSqliteFeedTokenRepository(db: SqliteDb): FeedTokenRepository {
+export function createSqliteFeedTokenRepository(db: SqliteDb, write: SqliteWrite): FeedTokenRepository {
   const insert = db.prepare(
     'INSERT INTO feed_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -32,7 +33,7 @@ export function createSqliteFeedTokenRepository(db: SqliteDb): FeedTokenReposito
   const remove = db.prepare('DELETE FROM feed_tokens WHERE id = ? AND user_id = ?');
   return {
     async create(token) {
-      insert.run(token.id, token.userId, token.name, token.tokenHash, new Date().toISOString());
+      write(() => insert.run(token.id, token.userId, token.name, token.tokenHash, new Date().toISOString()));
       return toRecord(byId.get(token.id) as FeedTokenRow);
     },
     async listByUser(userId) {
@@ -43,10 +44,10 @@ export function createSqliteFeedTokenRepository(db: SqliteDb): FeedTokenReposito
       return row ? toRecord(row) : null;
     },
     async touch(id, at) {
-      touch.run(at, id);
+      write(() => touch.run(at, id));
     },
     async delete(userId, id) {
-      return remove.run(id, userId).changes > 0;
+      return write(() => remove.run(id, userId).changes > 0);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { JobRecord, JobRepository, JobStatus } from '../types';
 import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
 
 interface JobRow {
   id: string;
@@ -37,7 +38,7 @@ const PATCHABLE = {
   durationMs: 'duration_ms',
 } as const;
 
-export function createSqliteJobRepository(db: SqliteDb): JobRepository {
+export function createSqliteJobRepository(db: SqliteDb, write: SqliteWrite): JobRepository {
   const byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO jobs (id, project_id, owner_id, status, version, file_path, created_at)
@@ -45,7 +46,7 @@ export function createSqliteJobRepository(db: SqliteDb): JobRepository {
   );
   return {
     async create(job) {
-      insert.run({ ...job, now: new Date().toISOString() });
+      write(() => insert.run({ ...job, now: new Date().toISOString() }));
       return toRecord(byId.get(job.id) as JobRow);
     },
     async findById(id) {
@@ -59,7 +60,8 @@ export function createSqliteJobRepository(db: SqliteDb): JobRepository {
       ][];
       if (!entries.length) return;
       const sets = entries.map(([key]) => `${PATCHABLE[key]} = @${key}`).join(', ');
-      db.prepare(`UPDATE jobs SET ${sets} WHERE id = @id`).run({ ...Object.fromEntries(entries), id });
+      const statement = db.prepare(`UPDATE jobs SET ${sets} WHERE id = @id`);
+      write(() => statement.run({ ...Object.fromEntries(entries), id }));
     },
     async listByOwner(ownerId, limit) {
       return (

@@ -1,5 +1,6 @@
 import { DuplicateError, type ProjectRecord, type ProjectRepository, type ProjectStatus } from '../types';
 import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
 
 interface ProjectRow {
   id: string;
@@ -43,7 +44,7 @@ const toRecord = (row: ProjectRow): ProjectRecord => ({
 
 const ROW_TABLES = ['ifc_elements', 'ifc_properties', 'ifc_spatial'] as const;
 
-export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
+export function createSqliteProjectRepository(db: SqliteDb, write: SqliteWrite): ProjectRepository {
   const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
   const byOwner = db.prepare(
     'SELECT * FROM projects WHERE owner_id = ? ORDER BY created_at DESC, rowid DESC',
@@ -67,8 +68,8 @@ export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
   );
   const remove = db.prepare('DELETE FROM projects WHERE id = ?');
 
-  const publish = db.transaction(
-    (id: string, version: number, summary: Parameters<ProjectRepository['publish']>[2]) => {
+  const publish = (id: string, version: number, summary: Parameters<ProjectRepository['publish']>[2]) =>
+    write(() => {
       markReady.run({
         id,
         version,
@@ -81,13 +82,14 @@ export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
         now: new Date().toISOString(),
       });
       for (const statement of dropOtherVersions) statement.run(id, version);
-    },
-  );
+    });
 
   return {
     async create(project) {
       try {
-        insert.run({ ...project, isPublic: project.isPublic ? 1 : 0, now: new Date().toISOString() });
+        write(() =>
+          insert.run({ ...project, isPublic: project.isPublic ? 1 : 0, now: new Date().toISOString() }),
+        );
       } catch (err) {
         if (/UNIQUE constraint failed: projects\.id|PRIMARY KEY/.test((err as Error).message))
           throw new DuplicateError('id');
@@ -103,13 +105,13 @@ export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
       return (byOwner.all(ownerId) as ProjectRow[]).map(toRecord);
     },
     async setStatus(id, status, error = null) {
-      setStatus.run(status, error, id);
+      write(() => setStatus.run(status, error, id));
     },
     async publish(id, version, summary) {
       publish(id, version, summary);
     },
     async nextVersion(id) {
-      const row = bumpVersion.get(id) as { max_version: number } | undefined;
+      const row = write(() => bumpVersion.get(id) as { max_version: number } | undefined);
       if (!row) throw new Error(`project ${id} does not exist`);
       return row.max_version;
     },
@@ -123,7 +125,7 @@ export function createSqliteProjectRepository(db: SqliteDb): ProjectRepository {
     },
     async delete(id) {
       // Jobs and rows go with the project through ON DELETE CASCADE.
-      return remove.run(id).changes > 0;
+      return write(() => remove.run(id).changes > 0);
     },
   };
 }

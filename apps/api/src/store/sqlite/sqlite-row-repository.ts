@@ -9,6 +9,7 @@ import {
 } from '../row-columns';
 import type { RowRepository, StoredElementRow } from '../types';
 import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -28,7 +29,7 @@ function values(row: object, names: readonly string[], leading: unknown[]): unkn
   return out;
 }
 
-export function createSqliteRowRepository(db: SqliteDb): RowRepository {
+export function createSqliteRowRepository(db: SqliteDb, write: SqliteWrite): RowRepository {
   const insertElement = db.prepare(
     `INSERT INTO ifc_elements (project_id, version, "Id", ${quoted(elementColumnNames)})
      VALUES (${marks(elementColumnNames.length + 3)})`,
@@ -41,22 +42,25 @@ export function createSqliteRowRepository(db: SqliteDb): RowRepository {
     `INSERT INTO ifc_spatial (project_id, version, ${quoted(spatialColumnNames)})
      VALUES (${marks(spatialColumnNames.length + 2)})`,
   );
-  const insertBatch = db.transaction((projectId: string, version: number, batch: RowBatch) => {
-    for (const row of batch.elements ?? []) {
-      insertElement.run(
-        values(row, elementColumnNames, [projectId, version, elementId(projectId, row.ExpressId)]),
-      );
-    }
-    for (const row of batch.properties ?? [])
-      insertProperty.run(values(row, propertyColumnNames, [projectId, version]));
-    for (const row of batch.spatial ?? [])
-      insertSpatial.run(values(row, spatialColumnNames, [projectId, version]));
-  });
-  const deleteVersion = db.transaction((projectId: string, version: number) => {
-    for (const table of ['ifc_elements', 'ifc_properties', 'ifc_spatial']) {
-      db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`).run(projectId, version);
-    }
-  });
+  const insertBatch = (projectId: string, version: number, batch: RowBatch) =>
+    write(() => {
+      for (const row of batch.elements ?? []) {
+        insertElement.run(
+          values(row, elementColumnNames, [projectId, version, elementId(projectId, row.ExpressId)]),
+        );
+      }
+      for (const row of batch.properties ?? [])
+        insertProperty.run(values(row, propertyColumnNames, [projectId, version]));
+      for (const row of batch.spatial ?? [])
+        insertSpatial.run(values(row, spatialColumnNames, [projectId, version]));
+    });
+  const deleteStatements = ['ifc_elements', 'ifc_properties', 'ifc_spatial'].map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
+  );
+  const deleteVersion = (projectId: string, version: number) =>
+    write(() => {
+      for (const statement of deleteStatements) statement.run(projectId, version);
+    });
   const page = db.prepare(
     `SELECT "Id", project_id AS "ProjectId", ${quoted(elementColumnNames)} FROM ifc_elements
      WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Store } from '../types';
-import { openSqlite } from './database';
+import { openSqlite, type OpenSqliteOptions } from './database';
+import { createWrite } from './write-transaction';
 import { createSqliteUserRepository } from './sqlite-user-repository';
 import { createSqliteProjectRepository } from './sqlite-project-repository';
 import { createSqliteJobRepository } from './sqlite-job-repository';
@@ -11,20 +12,23 @@ import { createSqliteFeedReader } from './sqlite-feed-reader';
 import { createSqliteUsageRepository } from './sqlite-usage-repository';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
-export function createSqliteStore(location: { dataDir: string } | { file: ':memory:' }): Store {
+export function createSqliteStore(
+  location: ({ dataDir: string } | { file: ':memory:' }) & OpenSqliteOptions,
+): Store {
   const file = 'file' in location ? location.file : path.join(location.dataDir, 'aec.sqlite');
-  const db = openSqlite(file);
+  const db = openSqlite(file, location);
+  const write = createWrite(db);
   return {
     kind: 'sqlite',
     ...(file === ':memory:' ? {} : { sqliteFile: file }),
-    users: createSqliteUserRepository(db),
-    projects: createSqliteProjectRepository(db),
-    jobs: createSqliteJobRepository(db),
-    rows: createSqliteRowRepository(db),
-    feedTokens: createSqliteFeedTokenRepository(db),
-    newsletter: createSqliteNewsletterRepository(db),
+    users: createSqliteUserRepository(db, write),
+    projects: createSqliteProjectRepository(db, write),
+    jobs: createSqliteJobRepository(db, write),
+    rows: createSqliteRowRepository(db, write),
+    feedTokens: createSqliteFeedTokenRepository(db, write),
+    newsletter: createSqliteNewsletterRepository(db, write),
     feed: createSqliteFeedReader(db),
-    usage: createSqliteUsageRepository(db),
+    usage: createSqliteUsageRepository(db, write),
     async ping() {
       db.prepare('SELECT 1').get();
     },

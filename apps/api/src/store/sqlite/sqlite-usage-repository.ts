@@ -1,19 +1,21 @@
 import type { UsageKind, UsageRepository } from '../types';
 import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
 
-export function createSqliteUsageRepository(db: SqliteDb): UsageRepository {
+export function createSqliteUsageRepository(db: SqliteDb, write: SqliteWrite): UsageRepository {
   const upsert = db.prepare(
     `INSERT INTO usage_daily (day, user_id, project_id, kind, count) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (day, ifnull(user_id, ''), ifnull(project_id, ''), kind) DO UPDATE SET count = count + excluded.count`,
   );
   const userExists = db.prepare('SELECT 1 FROM users WHERE id = ?');
-  const add = db.transaction((deltas: Parameters<UsageRepository['add']>[0]) => {
-    for (const d of deltas) {
-      // A user deleted between counting and flushing has nothing left to count against.
-      const userId = d.userId && userExists.get(d.userId) ? d.userId : null;
-      upsert.run(d.day, userId, d.projectId, d.kind, d.count);
-    }
-  });
+  const add = (deltas: Parameters<UsageRepository['add']>[0]) =>
+    write(() => {
+      for (const d of deltas) {
+        // A user deleted between counting and flushing has nothing left to count against.
+        const userId = d.userId && userExists.get(d.userId) ? d.userId : null;
+        upsert.run(d.day, userId, d.projectId, d.kind, d.count);
+      }
+    });
   return {
     async add(deltas) {
       if (deltas.length) add(deltas);

@@ -8,6 +8,7 @@ import {
 } from '../types';
 import { emailKey, usernameKey } from '../keys';
 import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
 
 interface UserRow {
   id: string;
@@ -36,7 +37,7 @@ function rethrowDuplicate(err: unknown): never {
   throw err;
 }
 
-export function createSqliteUserRepository(db: SqliteDb): UserRepository {
+export function createSqliteUserRepository(db: SqliteDb, write: SqliteWrite): UserRepository {
   const columns = 'id, username, email, password_hash, token_version, created_at, updated_at';
   const byId = db.prepare(`SELECT ${columns} FROM users WHERE id = ?`);
   const byUsername = db.prepare(`SELECT ${columns} FROM users WHERE username_key = ?`);
@@ -56,15 +57,17 @@ export function createSqliteUserRepository(db: SqliteDb): UserRepository {
       const id = randomUUID();
       const now = new Date().toISOString();
       try {
-        insert.run({
-          id,
-          username: user.username,
-          usernameKey: usernameKey(user.username),
-          email: user.email,
-          emailKey: emailKey(user.email),
-          passwordHash: user.passwordHash,
-          now,
-        });
+        write(() =>
+          insert.run({
+            id,
+            username: user.username,
+            usernameKey: usernameKey(user.username),
+            email: user.email,
+            emailKey: emailKey(user.email),
+            passwordHash: user.passwordHash,
+            now,
+          }),
+        );
       } catch (err) {
         rethrowDuplicate(err);
       }
@@ -89,7 +92,8 @@ export function createSqliteUserRepository(db: SqliteDb): UserRepository {
       }
       sets.push('updated_at = @now');
       try {
-        db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`).run(params);
+        const statement = db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`);
+        write(() => statement.run(params));
       } catch (err) {
         rethrowDuplicate(err);
       }
@@ -97,7 +101,7 @@ export function createSqliteUserRepository(db: SqliteDb): UserRepository {
     },
     async delete(id) {
       // Owned rows (projects, jobs, tokens…) reference users with ON DELETE CASCADE, so one statement removes all.
-      return remove.run(id).changes > 0;
+      return write(() => remove.run(id).changes > 0);
     },
   };
 }

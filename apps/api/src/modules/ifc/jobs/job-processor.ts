@@ -211,7 +211,7 @@ export class JobProcessor {
       if (state.controller.signal.aborted) throw state.controller.signal.reason;
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch);
     };
-    const sqliteFile = this.o.store.sqliteFile;
+    const { sqliteFile } = this.o.store;
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
       input: { filePath: job.filePath, batchSize: this.o.batchSize, wasmPath: this.o.wasmPath },

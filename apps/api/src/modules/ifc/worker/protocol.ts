@@ -31,8 +31,11 @@ export interface StoredCounts {
 /** Row writer → runner. */
 export type WriterMessage = { type: 'drained'; stored: StoredCounts } | { type: 'error'; message: string };
 
-/** Runner → row writer. */
-export type WriterControl = { type: 'pause' } | { type: 'resume' };
+/**
+ * Runner → row writer. `stop` ends the thread in order: the batch being written commits or rolls back, the
+ * connection closes, and the thread exits by itself, so no SQLite connection is ever torn down mid-transaction.
+ */
+export type WriterControl = { type: 'pause' } | { type: 'resume' } | { type: 'stop' };
 
 /** Worker → runner. Each `batch` waits for an `ack` before extraction continues (back-pressure and pause). */
 export type WorkerMessage =

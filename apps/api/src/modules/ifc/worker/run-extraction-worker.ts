@@ -54,6 +54,24 @@ function workerFailure(err: Error & { code?: string }): ExtractionFailure {
     : new ExtractionFailure('WORKER_CRASHED', `Processing crashed: ${err.message}`);
 }
 
+/** How long a row writer may take to finish its current batch and close its connection before it is terminated. */
+const WRITER_STOP_GRACE_MS = 10_000;
+
+/**
+ * Asks a row writer to stop (it finishes or rolls back the batch in hand and closes its connection) and waits for it
+ * to exit; only a writer that does not exit within the grace period is terminated.
+ */
+async function stopWriter(writer: Worker, exited: Promise<void> | undefined): Promise<void> {
+  writer.postMessage({ type: 'stop' } satisfies WriterControl);
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<'timeout'>(
+    (resolve) => (timer = setTimeout(() => resolve('timeout'), WRITER_STOP_GRACE_MS)),
+  );
+  const result = await Promise.race([exited, gaveUp]);
+  clearTimeout(timer);
+  if (result === 'timeout') await writer.terminate();
+}
+
 /**
  * Runs one extraction in a fresh worker thread. Rows are stored either by `onBatch` on this thread, or by a fresh
  * row-writer thread fed directly by the extraction worker, so the API's event loop never runs a bulk insert.
@@ -61,6 +79,7 @@ function workerFailure(err: Error & { code?: string }): ExtractionFailure {
 export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
   const threads: Worker[] = [];
   let writer: Worker | undefined;
+  let writerExited: Promise<void> | undefined;
   const done = new Promise<{ summary: ExtractionSummary; stored: StoredCounts }>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
     let channel: MessageChannel | undefined;
@@ -72,6 +91,8 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
         transferList: [channel.port2],
       });
       threads.push(writer);
+      const exiting = writer;
+      writerExited = new Promise((resolve) => exiting.once('exit', () => resolve()));
     }
     const worker = new Worker(options.workerPath, {
       workerData: { ...options.input, ...(channel ? { batchPort: channel.port1 } : {}) },
@@ -86,12 +107,16 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
     let summary: ExtractionSummary | undefined;
     let stored: StoredCounts | undefined;
     const counted: StoredCounts = { elements: 0, properties: 0, spatial: 0 };
+    // The run settles only once every thread has ended, so whatever the caller does next (publish, or delete the
+    // version's rows) never races a write still in flight.
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       options.signal.removeEventListener('abort', onAbort);
-      for (const t of threads) void t.terminate();
-      outcome();
+      void Promise.all([worker.terminate(), writer && stopWriter(writer, writerExited)]).then(
+        outcome,
+        outcome,
+      );
     };
     const maybeDone = () => {
       if (summary && stored) {
@@ -144,16 +169,18 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
           reject(new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message.message}`)),
         );
     });
-    for (const t of threads) {
-      t.on('error', (err: Error & { code?: string }) => finish(() => reject(workerFailure(err))));
-      t.on('exit', (code) =>
-        finish(() =>
-          reject(
-            new ExtractionFailure('WORKER_EXITED', `Processing stopped unexpectedly (exit code ${code}).`),
-          ),
+    const exitedEarly = (code: number) =>
+      finish(() =>
+        reject(
+          new ExtractionFailure('WORKER_EXITED', `Processing stopped unexpectedly (exit code ${code}).`),
         ),
       );
+    for (const t of threads) {
+      t.on('error', (err: Error & { code?: string }) => finish(() => reject(workerFailure(err))));
     }
+    worker.on('exit', exitedEarly);
+    // The writer exits by itself once it has reported: drained (all rows stored) or an error.
+    writer?.on('exit', (code) => (stored ? undefined : exitedEarly(code)));
   });
   const control = (message: WriterControl) => writer?.postMessage(message);
   return { done, pause: () => control({ type: 'pause' }), resume: () => control({ type: 'resume' }) };

@@ -1,0 +1,29 @@
+import type { SqliteDb } from './database';
+
+/** Runs `work` as one write transaction and returns its result. */
+export type SqliteWrite = <T>(work: () => T) => T;
+
+/**
+ * Every write on a connection goes through here, as `BEGIN IMMEDIATE … COMMIT`.
+ *
+ * Why not plain statements or libsql's `db.transaction()` (deferred): libsql does not reset a statement that failed
+ * with SQLITE_BUSY, and such a statement keeps the connection's read snapshot open until it is garbage-collected;
+ * every later write on that connection then fails at once with SQLITE_BUSY_SNAPSHOT. A deferred transaction that
+ * reads before it writes also gets SQLITE_BUSY at once, without waiting, when another connection writes meanwhile.
+ * Taking the write lock up front with `exec` (which always finalises its statement) means the only place that can
+ * wait or time out is BEGIN, and a timeout there leaves the connection clean. Nested calls join the open transaction.
+ */
+export function createWrite(db: SqliteDb): SqliteWrite {
+  return <T>(work: () => T): T => {
+    if (db.inTransaction) return work();
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
+  };
+}
