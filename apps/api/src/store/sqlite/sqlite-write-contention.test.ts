@@ -84,6 +84,13 @@ describe('SQLite writes under contention', () => {
     expect(await store.newsletter.subscribe('x@example.com')).toBe('exists');
   });
 
+  it('a write after the store was closed is refused with an error, not a crash', async () => {
+    store = createSqliteStore({ dataDir: dir });
+    const { job } = await seedProject(store);
+    await store.close();
+    await expect(store.jobs.update(job.id, { status: 'failed' })).rejects.toThrow(/not open/);
+  });
+
   it("the API thread's writes go through while a row-writer thread commits batch after batch", async () => {
     if (!fs.existsSync(ROW_WRITER)) buildServerBundle();
     store = createSqliteStore({ dataDir: dir, busyTimeoutMs: 1_000 });

@@ -15,6 +15,8 @@ export type SqliteWrite = <T>(work: () => T) => T;
  */
 export function createWrite(db: SqliteDb): SqliteWrite {
   return <T>(work: () => T): T => {
+    // libsql aborts the process when `inTransaction` is read on a closed connection: refuse the write instead.
+    if (!db.open) throw new Error('The database connection is not open');
     if (db.inTransaction) return work();
     db.exec('BEGIN IMMEDIATE');
     try {
