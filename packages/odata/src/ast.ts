@@ -214,4 +214,9 @@ export interface QueryOptions {
   aliases?: Record<string, Expr>;
   /** Custom query options (no `$`, not a system option name). */
   custom?: Record<string, string>;
+  /**
+   * Decoded text of each option of a nested `$expand=Nav(...)` as written (`filter`, `select`, `@p`, …), so the
+   * next link of an expanded collection can repeat them on the target entity set.
+   */
+  texts?: Record<string, string>;
 }

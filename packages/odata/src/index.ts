@@ -47,8 +47,14 @@ export type { MongoQuery, MongoSortKey } from './mongo-query';
 /** `$metadata` (CSDL XML 4.0) and the service document. */
 export { writeCsdlXml, writeServiceDocument, xmlEscape } from './csdl-xml';
 /** Streaming JSON for entity collections (back-pressure aware) and single entities. */
-export { writeEntityCollection, writeEntity, defaultContextUrl } from './json-writer';
-export type { CollectionWriterOptions, MetadataLevel } from './json-writer';
+export {
+  writeEntityCollection,
+  writeEntity,
+  defaultContextUrl,
+  createEntityEncoder,
+  expandContextUrl,
+} from './json-writer';
+export type { CollectionWriterOptions, MetadataLevel, ContextExpand } from './json-writer';
 /** JSON value encoding (DateTimeOffset with Z, INF/NaN) and key predicates. */
 export { encodeValue, dateTimeOffsetJson, keyPredicate } from './json-values';
 /** Opaque keyset skip tokens: encode, and decode with shape (400) and version (410) checks. */
@@ -57,8 +63,15 @@ export type { SkipTokenPayload, SkipTokenValue, DecodeSkipTokenOptions } from '.
 /** `odata.metadata` negotiation and the OData error body. */
 export { metadataLevel, ieee754Compatible, errorBody } from './negotiate';
 /** $expand: one query for the children of many parents (SQL, with per-parent $top/$skip) or a Mongo filter. */
-export { compileExpandSql, compileExpandMongo, PARENT_COLUMN } from './compile-expand';
-export type { ExpandPlan } from './compile-expand';
+export {
+  compileExpandSql,
+  compileExpandCountSql,
+  compileExpandMongo,
+  planExpand,
+  selectedPropertyNames,
+  PARENT_COLUMN,
+} from './compile-expand';
+export type { ExpandPlan, ExpandSqlOptions, ExpandSqlQuery } from './compile-expand';
 /** Key predicate of entity-by-key URLs: `(5)`, `(A=1,B='x')`. */
 export { parseKeyPredicate } from './key-predicate';
 export type { KeyValues } from './key-predicate';

@@ -33,6 +33,11 @@ export interface CollectionWriterOptions {
   ) => string | undefined;
   /** Bytes buffered before a write; larger chunks mean fewer syscalls. */
   chunkSize?: number;
+  /**
+   * Pre-encoded members appended to a row's object (each starting with `,`), e.g. its expanded navigation
+   * properties. Without it no per-row work is added.
+   */
+  extraMembers?: (row: Row) => string;
 }
 
 /** OData JSON type names for `@odata.type` annotations in full metadata (String/Boolean/Double are implied). */
@@ -44,8 +49,23 @@ const TYPE_ANNOTATION: Partial<Record<PropertyDef['type'], string>> = {
   'Edm.Guid': 'Guid',
 };
 
-/** Precomputes one row's JSON encoder so the per-row cost is string concatenation only. */
 type Row = Record<string, unknown> | readonly unknown[];
+
+/**
+ * Precomputes one entity's JSON encoder (`{…}` with the chosen properties and metadata level) so the per-row
+ * cost is string concatenation only. Exported for nested (expanded) entities.
+ */
+export function createEntityEncoder(
+  opts: Omit<CollectionWriterOptions, 'count' | 'nextLink' | 'chunkSize' | 'contextUrl'>,
+): (row: Row) => string {
+  const encode = rowEncoder(opts);
+  const extra = opts.extraMembers;
+  if (!extra) return encode;
+  return (row) => {
+    const body = encode(row);
+    return `${body.slice(0, -1)}${body === '{}' ? extra(row).replace(/^,/, '') : extra(row)}}`;
+  };
+}
 
 function rowEncoder(opts: CollectionWriterOptions): (row: Row) => string {
   const level = opts.metadata ?? 'minimal';
@@ -92,6 +112,30 @@ export function defaultContextUrl(serviceRoot: string, entitySet: string, proper
   return `${serviceRoot}$metadata#${entitySet}${properties ? `(${properties.join(',')})` : ''}`;
 }
 
+/** One expanded navigation in a context URL's select list: `Nav(selected,Nested(...))`, `Nav()` for all. */
+export interface ContextExpand {
+  navigation: string;
+  properties?: string[];
+  expand?: ContextExpand[];
+}
+
+function expandList(properties: string[] | undefined, expand: ContextExpand[]): string {
+  return [
+    ...(properties ?? []),
+    ...expand.map((e) => `${e.navigation}(${expandList(e.properties, e.expand ?? [])})`),
+  ].join(',');
+}
+
+/** Context URL of a request with `$expand`: `<root>$metadata#Projects(Name,Elements(Id,Project()))`. */
+export function expandContextUrl(
+  serviceRoot: string,
+  entitySet: string,
+  properties: string[] | undefined,
+  expand: ContextExpand[],
+): string {
+  return `${serviceRoot}$metadata#${entitySet}(${expandList(properties, expand)})`;
+}
+
 /**
  * Streams `{"@odata.context":…,"@odata.count"?:…,"value":[…],"@odata.nextLink"?:…}` to `out`,
  * waiting for 'drain' whenever the socket is full so memory stays flat. Stops reading rows if the
@@ -104,7 +148,7 @@ export async function writeEntityCollection(
 ): Promise<number> {
   const level = opts.metadata ?? 'minimal';
   const chunkSize = opts.chunkSize ?? 64 * 1024;
-  const encode = rowEncoder(opts);
+  const encode = createEntityEncoder(opts);
   let closed = false;
   const onClose = (): void => {
     closed = true;
@@ -169,7 +213,7 @@ export function writeEntity(
   row: Record<string, unknown>,
   opts: Omit<CollectionWriterOptions, 'count' | 'nextLink' | 'chunkSize'>,
 ): string {
-  const body = rowEncoder(opts)(row);
+  const body = createEntityEncoder(opts)(row);
   if ((opts.metadata ?? 'minimal') === 'none') return body;
   const ctx = `"@odata.context":${JSON.stringify(`${opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties)}/$entity`)}`;
   return body === '{}' ? `{${ctx}}` : `{${ctx},${body.slice(1)}`;

@@ -161,6 +161,7 @@ export function parseNestedOptions(text: string, allowed: ReadonlySet<string>, p
     if (name.startsWith('@')) {
       if (!allowed.has('@')) throw new ODataSyntaxError('Parameter alias not allowed here', part.pos);
       setAlias(opts, name, value);
+      (opts.texts ??= {})[name] = restoreSemicolons(value);
       continue;
     }
     const sys = systemName(name);
@@ -168,6 +169,7 @@ export function parseNestedOptions(text: string, allowed: ReadonlySet<string>, p
       throw new ODataSyntaxError(`Option '${name}' is not allowed here`, part.pos);
     markSeen(seen, sys);
     applySystemOption(opts, sys, value);
+    (opts.texts ??= {})[sys] = restoreSemicolons(value);
   }
   return opts;
 }

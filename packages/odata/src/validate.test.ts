@@ -48,7 +48,7 @@ describe('validation against the model', () => {
     '$apply=groupby((Name))',
     '$compute=Area%20mul%202%20as%20X',
     '$format=atom',
-    '$expand=*',
+    '$expand=*($levels=2)',
     '$expand=Project/$ref',
     '$filter=' + enc("cast(Name,Edm.String) eq 'x'"),
     '$filter=' + enc("matchesPattern(Name,'^A')") + '&$x=1'.slice(0, 0),

@@ -70,7 +70,7 @@ export function validateQuery(
       }
     }
   }
-  if (options.expand) out.expand = options.expand.map((item) => validateExpand(item, model, type));
+  if (options.expand) out.expand = options.expand.flatMap((item) => validateExpand(item, model, type));
   return out;
 }
 
@@ -81,13 +81,15 @@ function resolveType(model: EntityModel, name: string): EntityType {
   return type;
 }
 
-function validateExpand(item: ExpandItem, model: EntityModel, type: EntityType): ExpandItem {
+/** Validated items; `*` becomes one item per navigation property of the type (its options apply to each). */
+function validateExpand(item: ExpandItem, model: EntityModel, type: EntityType): ExpandItem[] {
   const [name, ...rest] = item.path;
-  if (name === '*' || name === undefined)
-    throw new ODataNotImplementedError(
-      '$expand=* is not supported; name the navigation properties',
-      '$expand',
-    );
+  if (name === undefined) throw new ODataValidationError('Empty $expand item', '$expand');
+  if (name === '*') {
+    if (rest.length > 0 || item.ref || item.count)
+      throw new ODataNotImplementedError('Only a plain $expand=* is supported', '$expand');
+    return type.navigation.flatMap((nav) => validateExpand({ ...item, path: [nav.name] }, model, type));
+  }
   if (rest.length > 0)
     throw new ODataNotImplementedError('Multi-segment $expand paths are not supported', '$expand');
   if (item.ref || item.count)
@@ -101,5 +103,5 @@ function validateExpand(item: ExpandItem, model: EntityModel, type: EntityType):
   const target = findEntityType(model, nav.target);
   if (!target)
     throw new ODataValidationError(`Navigation '${name}' targets unknown type ${nav.target}`, name);
-  return { ...item, options: validateQuery(item.options, model, target) };
+  return [{ ...item, options: validateQuery(item.options, model, target) }];
 }

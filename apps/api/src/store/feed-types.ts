@@ -1,4 +1,4 @@
-import type { EntityModel, QueryOptions } from '@aec/odata';
+import type { EntityModel, ExpandItem, QueryOptions } from '@aec/odata';
 
 /** The projects a feed request may read: the caller's own plus public ones, optionally narrowed to one project. */
 export interface FeedScope {
@@ -32,6 +32,31 @@ export interface FeedPage {
   sortValues(row: FeedRow): unknown[];
 }
 
+/** The rows of one navigation property for all parent rows of a page, under the same scope as the page. */
+export interface ExpandQuery {
+  /** Entity set of the parent rows. */
+  entitySet: string;
+  /** One validated single-segment item (its nested options apply; nested $expand is the caller's). */
+  item: ExpandItem;
+  /** Distinct values of the plan's `parentProperty` on the parent rows. */
+  parentValues: readonly unknown[];
+  visible: VisibleVersion[];
+  /**
+   * Collections: most rows per parent after the nested $skip (the nested $top applies too). The caller asks
+   * one more than its page size to learn that a parent has more.
+   */
+  perParent: number;
+}
+
+export interface ExpandRows {
+  /** Child rows (objects keyed by property name) per parent value, in the target set's page order. */
+  groups: Map<unknown, Record<string, unknown>[]>;
+  /** Children per parent value matching the nested $filter (only when the nested $count is asked). */
+  counts?: Map<unknown, number>;
+  /** Sort values of a child row, for a skip token on the target entity set with the nested $orderby. */
+  sortValues(row: Record<string, unknown>): unknown[];
+}
+
 /**
  * Reads OData entity sets from one store: the adapter compiles the validated query with @aec/odata into its own
  * query language (SQL with bound parameters, or a MongoDB filter document) and streams the rows.
@@ -41,4 +66,6 @@ export interface FeedReader {
   visibleVersions(scope: FeedScope): Promise<VisibleVersion[]>;
   page(q: FeedQuery): FeedPage;
   count(q: FeedQuery): Promise<number>;
+  /** One store query per navigation (Mongo: one bounded query per parent for collections), never unbounded. */
+  expand(q: ExpandQuery): Promise<ExpandRows>;
 }

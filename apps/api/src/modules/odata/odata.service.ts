@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import {
   decodeSkipToken,
   encodeSkipToken,
+  expandContextUrl,
   findEntityType,
   ODataError,
   ODataNotImplementedError,
@@ -10,12 +11,15 @@ import {
   parseODataQuery,
   writeEntity,
   writeEntityCollection,
+  type EntityType,
   type MetadataLevel,
+  type QueryOptions,
   type SkipTokenValue,
 } from '@aec/odata';
 import type { FeedReader, FeedRow, FeedScope } from '../../store/feed-types';
 import type { UserRecord } from '../../store/types';
 import { namedProjectId } from './anonymous-access';
+import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
 import { FeedAuthRequiredError } from './feed-auth';
 import { nextLinkUrl } from './next-link';
 import { keyToFilter } from './resource-path';
@@ -61,6 +65,15 @@ async function* takeAsync(
   }
 }
 
+/** Properties a $select writes (key included), or undefined for all. */
+function selectedProperties(type: EntityType, query: QueryOptions): string[] | undefined {
+  return query.select && !query.select.some((s) => s.path[0] === '*')
+    ? type.properties
+        .filter((p) => query.select!.some((s) => s.path[0] === p.name) || type.key.includes(p.name))
+        .map((p) => p.name)
+    : undefined;
+}
+
 export interface ODataServiceDeps {
   reader: FeedReader;
   pageSize: number;
@@ -82,7 +95,6 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
   async function prepare(req: FeedRequest, rawQuery: string) {
     const type = typeOf(req.entitySet);
     const query = parseODataQuery(rawQuery, model, req.entitySet);
-    if (query.expand?.length) throw new ODataNotImplementedError('$expand is not supported yet', '$expand');
     if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
     const scope: FeedScope = { userId: req.user?.id ?? null };
     if (req.projectId !== undefined) scope.projectId = req.projectId;
@@ -106,6 +118,45 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
     return { type, query, visible, versionTag };
   }
 
+  /** Row objects of a page and their expanded members, read with one store query per navigation. */
+  async function expandPage(
+    req: FeedRequest,
+    prepared: Awaited<ReturnType<typeof prepare>>,
+    rows: FeedRow[],
+    rowColumns: string[] | undefined,
+    size: number,
+  ): Promise<Map<FeedRow, string>> {
+    const objects = rows.map((r) =>
+      Array.isArray(r)
+        ? Object.fromEntries(rowColumns!.map((c, i) => [c, r[i]]))
+        : (r as Record<string, unknown>),
+    );
+    const ctx: ExpandContext = {
+      reader,
+      model,
+      visible: prepared.visible,
+      versionTag: prepared.versionTag,
+      tokenSecret,
+      serviceRoot: req.serviceRoot,
+      metadata: req.metadata,
+      pageSize: size,
+    };
+    const members = await expandMembers(ctx, req.entitySet, objects, prepared.query.expand ?? []);
+    return new Map(rows.map((r, i) => [r, members.get(objects[i]!) ?? '']));
+  }
+
+  /** `$metadata#Set(…,Nav(…))` when expanding, else undefined (the writer's default). */
+  function contextUrl(req: FeedRequest, query: QueryOptions, properties: string[] | undefined) {
+    return query.expand?.length
+      ? expandContextUrl(
+          req.serviceRoot,
+          req.entitySet,
+          properties,
+          contextExpands(query.expand, model, req.entitySet),
+        )
+      : undefined;
+  }
+
   return {
     model,
 
@@ -115,7 +166,8 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
     },
 
     async writeCollection(req: FeedRequest, out: Writable): Promise<void> {
-      const { type, query, visible, versionTag } = await prepare(req, req.rawQuery);
+      const prepared = await prepare(req, req.rawQuery);
+      const { type, query, visible, versionTag } = prepared;
       const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
       const limit = query.top !== undefined ? Math.min(query.top, size) : size;
       // A token whose values do not fit this query's sort keys is refused (400) by the store's compiler.
@@ -126,9 +178,10 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
       const count = query.count
         ? await reader.count({ entitySet: req.entitySet, query, visible })
         : undefined;
+      const read = withJoinProperties(query, model, req.entitySet);
       const page = reader.page({
         entitySet: req.entitySet,
-        query: after ? { ...query, skip: undefined } : query,
+        query: after ? { ...read, skip: undefined } : read,
         visible,
         after,
         limit: limit + 1,
@@ -136,16 +189,19 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
       // One row more than the page is read, to know whether a next page exists.
       let more = false;
       const onExtra = () => (more = true);
-      const rows =
+      let rows =
         Symbol.asyncIterator in page.rows
           ? takeAsync(page.rows, limit, onExtra)
           : takeSync(page.rows, limit, onExtra);
-      const properties =
-        query.select && !query.select.some((s) => s.path[0] === '*')
-          ? type.properties
-              .filter((p) => query.select!.some((s) => s.path[0] === p.name) || type.key.includes(p.name))
-              .map((p) => p.name)
-          : undefined;
+      // Expanding needs the whole (bounded) page first: the children of all its rows are read at once.
+      let members: Map<FeedRow, string> | undefined;
+      if (query.expand?.length) {
+        const all: FeedRow[] = [];
+        for await (const row of rows) all.push(row);
+        members = await expandPage(req, prepared, all, page.rowColumns, size);
+        rows = takeSync(all, all.length, () => undefined);
+      }
+      const properties = selectedProperties(type, query);
       await writeEntityCollection(out, rows, {
         model,
         entityType: type,
@@ -154,6 +210,8 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
         properties,
         metadata: req.metadata,
         ...(page.rowColumns ? { rowColumns: page.rowColumns } : {}),
+        ...(members ? { extraMembers: (row) => members.get(row) ?? '' } : {}),
+        contextUrl: contextUrl(req, query, properties),
         count,
         nextLink: (last, written) => {
           const remainingTop = query.top !== undefined ? query.top - written : undefined;
@@ -172,18 +230,35 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
       const type = typeOf(req.entitySet);
       const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type.key))}`;
       const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
-      const { query, visible } = await prepare(req, [keyFilter, ...others].join('&'));
-      const page = reader.page({ entitySet: req.entitySet, query, visible, limit: 1 });
+      const prepared = await prepare(req, [keyFilter, ...others].join('&'));
+      const { query, visible } = prepared;
+      const read = withJoinProperties(query, model, req.entitySet);
+      const page = reader.page({ entitySet: req.entitySet, query: read, visible, limit: 1 });
       for await (const found of page.rows) {
         const row = Array.isArray(found)
           ? Object.fromEntries(page.rowColumns!.map((c, i) => [c, found[i]]))
           : (found as Record<string, unknown>);
+        if (!query.expand?.length)
+          return writeEntity(row, {
+            model,
+            entityType: type,
+            entitySet: req.entitySet,
+            serviceRoot: req.serviceRoot,
+            metadata: req.metadata,
+          });
+        const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
+        const members = await expandPage(req, prepared, [row], undefined, size);
+        const properties = selectedProperties(type, query);
+        const context = contextUrl(req, query, properties);
         return writeEntity(row, {
           model,
           entityType: type,
           entitySet: req.entitySet,
           serviceRoot: req.serviceRoot,
           metadata: req.metadata,
+          ...(properties ? { properties } : {}),
+          ...(context ? { contextUrl: context } : {}),
+          extraMembers: (r) => members.get(r) ?? '',
         });
       }
       return null;

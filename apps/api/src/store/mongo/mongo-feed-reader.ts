@@ -1,4 +1,12 @@
-import { columnOf, compileMongoCount, compileMongoQuery, findEntityType, type MongoDoc } from '@aec/odata';
+import {
+  columnOf,
+  compileExpandMongo,
+  compileMongoCount,
+  compileMongoQuery,
+  findEntityType,
+  planExpand,
+  type MongoDoc,
+} from '@aec/odata';
 import { mongo } from 'mongoose';
 import { createFeedModel } from '../feed-model';
 import type { FeedReader, VisibleVersion } from '../feed-types';
@@ -112,6 +120,68 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         scope: scopeDoc(entitySet, visible),
       });
       return table(entitySet).countDocuments(filter);
+    },
+    async expand({ entitySet, item, parentValues, visible, perParent }) {
+      const parentType = findEntityType(
+        model,
+        model.entitySets.find((s) => s.name === entitySet)!.entityType,
+      )!;
+      const values = parentValues.filter((v) => v !== null && v !== undefined);
+      // The same access scope as a top-level query on the target set: visible projects at published versions.
+      const scope = scopeDoc(planExpand(item, model, parentType).targetSet, visible);
+      const plan = compileExpandMongo(item, model, parentType, values, { scope });
+      const collection = table(plan.targetSet);
+      const find = (filter: MongoDoc, limit: number | undefined, skip: number | undefined) => {
+        const q = compileMongoQuery(
+          { ...(item.options.select ? { select: item.options.select } : {}) },
+          { model, entityType: plan.targetSet },
+        );
+        return collection
+          .find(filter, {
+            projection: { ...q.projection, [plan.parentField]: 1 },
+            sort: Object.fromEntries(plan.sort.map((k) => [k.field, k.direction])),
+            ...(skip ? { skip } : {}),
+            ...(limit !== undefined ? { limit } : {}),
+          })
+          .toArray();
+      };
+      const groups = new Map<unknown, Record<string, unknown>[]>();
+      const keep = (doc: Record<string, unknown>) => {
+        const row = toRow(plan.targetSet, doc);
+        const parent = row[plan.targetProperty];
+        const group = groups.get(parent);
+        if (group) group.push(row);
+        else groups.set(parent, [row]);
+      };
+      if (!plan.collection) {
+        // Single-valued: at most one target per value, so one $in query is bounded by the parents.
+        for (const doc of await find(plan.filter, undefined, undefined)) keep(doc);
+      } else {
+        // Per-parent $top/$skip and the page-size cap: one bounded query per parent value (parents are a page
+        // of Projects, so few); a $group/$push would gather every child before slicing.
+        const take = plan.top === undefined ? perParent : Math.min(plan.top, perParent);
+        const perValue = await Promise.all(
+          values.map((v) =>
+            find(compileExpandMongo(item, model, parentType, [v], { scope }).filter, take, plan.skip),
+          ),
+        );
+        for (const docs of perValue) for (const doc of docs) keep(doc);
+      }
+      let counts: Map<unknown, number> | undefined;
+      if (item.options.count) {
+        const grouped = await collection
+          .aggregate<{ _id: unknown; n: number }>([
+            { $match: plan.filter },
+            { $group: { _id: `$${plan.parentField}`, n: { $sum: 1 } } },
+          ])
+          .toArray();
+        counts = new Map(grouped.map((g) => [g._id, g.n]));
+      }
+      return {
+        groups,
+        ...(counts ? { counts } : {}),
+        sortValues: (row) => plan.sort.map((k) => row[k.property] ?? null),
+      };
     },
   };
 }

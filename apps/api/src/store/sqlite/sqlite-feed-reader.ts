@@ -1,4 +1,15 @@
-import { compileCountSql, compileSqlQuery, sortValuesOf, type SqlFragment, type SqlValue } from '@aec/odata';
+import {
+  compileCountSql,
+  compileExpandCountSql,
+  compileExpandSql,
+  compileSqlQuery,
+  findEntityType,
+  PARENT_COLUMN,
+  planExpand,
+  sortValuesOf,
+  type SqlFragment,
+  type SqlValue,
+} from '@aec/odata';
 import { createFeedModel } from '../feed-model';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { SqliteDb } from './database';
@@ -102,6 +113,41 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
         scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
       });
       return (db.prepare(compiled.sql).get(...compiled.params) as { count: number }).count;
+    },
+    async expand({ entitySet, item, parentValues, visible, perParent }) {
+      const parentType = findEntityType(
+        model,
+        model.entitySets.find((s) => s.name === entitySet)!.entityType,
+      )!;
+      const values = parentValues as SqlValue[];
+      const plan = planExpand(item, model, parentType);
+      // The same access scope as a top-level query on the target set: visible projects at published versions.
+      const scope = scopeSql(
+        plan.targetSet,
+        plan.targetSet === 'Projects' ? visible : visible.filter((v) => v.version > 0),
+      );
+      const compiled = compileExpandSql(item, model, parentType, values, {
+        scope,
+        ...(plan.collection ? { perParent } : {}),
+      });
+      const groups = new Map<unknown, Record<string, unknown>[]>();
+      for (const row of db.prepare(compiled.sql).all(...compiled.params) as Record<string, unknown>[]) {
+        const parent = row[PARENT_COLUMN];
+        const group = groups.get(parent);
+        if (group) group.push(row);
+        else groups.set(parent, [row]);
+      }
+      let counts: Map<unknown, number> | undefined;
+      if (item.options.count) {
+        const c = compileExpandCountSql(item, model, parentType, values, { scope });
+        const rows = db.prepare(c.sql).all(...c.params) as Record<string, unknown>[];
+        counts = new Map(rows.map((r) => [r[PARENT_COLUMN], Number(r.count)]));
+      }
+      return {
+        groups,
+        ...(counts ? { counts } : {}),
+        sortValues: (row) => sortValuesOf(row, compiled.sortKeys),
+      };
     },
   };
 }
