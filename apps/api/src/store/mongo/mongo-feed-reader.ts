@@ -160,8 +160,9 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         // Per-parent $top/$skip and the page-size cap: one bounded query per parent value (parents are a page
         // of Projects, so few); a $group/$push would gather every child before slicing.
         const take = plan.top === undefined ? perParent : Math.min(plan.top, perParent);
+        // Mongo reads `limit: 0` as "no limit": a nested $top=0 reads nothing instead.
         const perValue = await Promise.all(
-          values.map((v) =>
+          (take > 0 ? values : []).map((v) =>
             find(compileExpandMongo(item, model, parentType, [v], { scope }).filter, take, plan.skip),
           ),
         );
