@@ -37,6 +37,8 @@ export const mongoFeedModel = createFeedModel({
 });
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
+/** Per-parent expand queries in flight at once. */
+const EXPAND_CONCURRENCY = 8;
 
 function scopeDoc(entitySet: string, visible: VisibleVersion[]): MongoDoc {
   if (entitySet === 'Projects') return { _id: { $in: visible.map((v) => v.id) } };
@@ -160,13 +162,18 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         // Per-parent $top/$skip and the page-size cap: one bounded query per parent value (parents are a page
         // of Projects, so few); a $group/$push would gather every child before slicing.
         const take = plan.top === undefined ? perParent : Math.min(plan.top, perParent);
-        // Mongo reads `limit: 0` as "no limit": a nested $top=0 reads nothing instead.
-        const perValue = await Promise.all(
-          (take > 0 ? values : []).map((v) =>
-            find(compileExpandMongo(item, model, parentType, [v], { scope }).filter, take, plan.skip),
-          ),
-        );
-        for (const docs of perValue) for (const doc of docs) keep(doc);
+        // Mongo reads `limit: 0` as "no limit": a nested $top=0 reads nothing instead. A few queries at a time,
+        // so a page of many parents does not queue thousands of cursors on the connection pool.
+        const pending = take > 0 ? [...values] : [];
+        while (pending.length) {
+          const batch = pending.splice(0, EXPAND_CONCURRENCY);
+          const perValue = await Promise.all(
+            batch.map((v) =>
+              find(compileExpandMongo(item, model, parentType, [v], { scope }).filter, take, plan.skip),
+            ),
+          );
+          for (const docs of perValue) for (const doc of docs) keep(doc);
+        }
       }
       let counts: Map<unknown, number> | undefined;
       if (item.options.count) {
