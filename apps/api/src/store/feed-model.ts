@@ -1,5 +1,6 @@
 import type { EdmPrimitive, EntityModel, PropertyDef } from '@aec/odata';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from './row-columns';
+import { WIDE_ENTITY_SET, WIDE_ENTITY_TYPE, type WideCatalog } from './wide-columns';
 
 const EDM: Record<ColumnType, EdmPrimitive> = {
   string: 'Edm.String',
@@ -141,3 +142,28 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
 }
 
 export const ROW_SETS = ['IFCElements', 'IFCProperties', 'IFCSpatialStructure'] as const;
+
+/**
+ * A per-project service root's model: the shared sets plus the project's wide element set, whose type has the
+ * element columns and then one typed column per property found in that model version.
+ */
+export function withWideElements(model: EntityModel, catalog: WideCatalog): EntityModel {
+  const elementType = model.entityTypes.find((t) => t.name === 'IFCElement')!;
+  return {
+    ...model,
+    entityTypes: [
+      ...model.entityTypes,
+      {
+        name: WIDE_ENTITY_TYPE,
+        key: ['Id'],
+        table: catalog.table,
+        properties: [
+          ...elementType.properties,
+          ...catalog.columns.map((c): PropertyDef => ({ name: c.name, type: c.type, nullable: true })),
+        ],
+        navigation: [],
+      },
+    ],
+    entitySets: [...model.entitySets, { name: WIDE_ENTITY_SET, entityType: WIDE_ENTITY_TYPE }],
+  };
+}

@@ -1,3 +1,4 @@
+import type { WideCatalog } from './wide-columns';
 import type { ElementRow, PropertyRow, RowBatch, SpatialRow } from '@aec/ifc';
 
 /** Processing states of a project and of the job that builds it. */
@@ -114,6 +115,13 @@ export interface RowRepository {
     projectId: string,
     version: number,
   ): Promise<{ elements: number; properties: number; spatial: number }>;
+  /**
+   * Builds the version's wide element rows (one column per property found, see wide-columns.ts) from its element
+   * and property rows; run once all rows are stored, before publishing.
+   */
+  buildWideElements(projectId: string, version: number): Promise<WideCatalog>;
+  /** The wide set's columns and storage for a version, once built. */
+  wideCatalog(projectId: string, version: number): Promise<WideCatalog | null>;
 }
 
 export type { ElementRow, PropertyRow, SpatialRow, RowBatch };

@@ -2,6 +2,7 @@ import type { Model, mongo } from 'mongoose';
 import { elementColumnNames, elementId, propertyColumnNames, spatialColumnNames } from '../row-columns';
 import type { ElementRow, PropertyRow, RowRepository, SpatialRow, StoredElementRow } from '../types';
 import { compileRowDoc } from './row-docs';
+import { createMongoWideElements } from './mongo-wide-elements';
 import type { ProjectDoc } from './project-model';
 import {
   eachRowCollection,
@@ -23,6 +24,7 @@ const servedElement = compileRowDoc<ElementDoc>(['Id', 'ProjectId'], elementColu
 const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
 
 export function createMongoRowRepository(rows: RowCollections, projects: Model<ProjectDoc>): RowRepository {
+  const wide = createMongoWideElements(rows);
   const count = (projectId: string, version: number) =>
     Promise.all(
       eachRowCollection(rows).map((collection) => collection.countDocuments({ projectId, version })),
@@ -77,6 +79,8 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
         after = docs[docs.length - 1]!.ExpressId;
       }
     },
+    buildWideElements: (projectId, version) => wide.build(projectId, version),
+    wideCatalog: (projectId, version) => wide.catalog(projectId, version),
     async countElements(projectId, version) {
       return rows.elements.countDocuments({ projectId, version });
     },

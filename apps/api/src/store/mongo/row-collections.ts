@@ -1,5 +1,8 @@
 import type { mongo } from 'mongoose';
 import type { ElementRow, PropertyRow, SpatialRow } from '../types';
+import type { WideColumn } from '../wide-columns';
+
+export const WIDE_COLLECTION = 'ifc_wide';
 
 /** Every row document carries the project and the row version it was written under. */
 interface VersionKey {
@@ -9,18 +12,28 @@ interface VersionKey {
 export type ElementDoc = VersionKey & ElementRow & { Id: string };
 export type PropertyDoc = VersionKey & PropertyRow;
 export type SpatialDoc = VersionKey & SpatialRow;
+/** An element with one field per property column of its version's wide catalog. */
+export type WideDoc = VersionKey & { Id: string } & Record<string, unknown>;
+export type WideCatalogDoc = VersionKey & { table: string; columns: WideColumn[] };
 
 export interface RowCollections {
   elements: mongo.Collection<ElementDoc>;
   properties: mongo.Collection<PropertyDoc>;
   spatial: mongo.Collection<SpatialDoc>;
+  wide: mongo.Collection<WideDoc>;
+  wideCatalogs: mongo.Collection<WideCatalogDoc>;
 }
 
-/** The three row collections, for operations that treat every row kind alike (deletes, counts). */
+/**
+ * Every collection keyed by (projectId, version), for operations that treat them alike (deletes, counts): the
+ * three row kinds first, then the wide set and its catalog, which come and go with their version.
+ */
 export const eachRowCollection = (rows: RowCollections): mongo.Collection<VersionKey>[] => [
   rows.elements as unknown as mongo.Collection<VersionKey>,
   rows.properties as unknown as mongo.Collection<VersionKey>,
   rows.spatial as unknown as mongo.Collection<VersionKey>,
+  rows.wide as unknown as mongo.Collection<VersionKey>,
+  rows.wideCatalogs as unknown as mongo.Collection<VersionKey>,
 ];
 
 /**
@@ -33,6 +46,8 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     elements: db.collection<ElementDoc>('ifc_elements'),
     properties: db.collection<PropertyDoc>('ifc_properties'),
     spatial: db.collection<SpatialDoc>('ifc_spatial'),
+    wide: db.collection<WideDoc>(WIDE_COLLECTION),
+    wideCatalogs: db.collection<WideCatalogDoc>('ifc_wide_catalogs'),
   };
   // The same keys as the SQL primary keys: one element / spatial row per ExpressId and version, enforced by the
   // database. They also serve the version filters, deletes and the ExpressId keyset pages.
@@ -48,6 +63,11 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     rows.spatial.createIndex(
       { projectId: 1, version: 1, ExpressId: 1 },
       { unique: true, name: 'ifc_spatial_key' },
+    ),
+    rows.wide.createIndex({ projectId: 1, version: 1, Id: 1 }, { unique: true, name: 'ifc_wide_key' }),
+    rows.wideCatalogs.createIndex(
+      { projectId: 1, version: 1 },
+      { unique: true, name: 'ifc_wide_catalogs_key' },
     ),
   ]);
   return rows;

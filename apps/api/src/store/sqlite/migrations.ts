@@ -2,13 +2,13 @@ import type { SqliteDb } from './database';
 import { createWrite } from './write-transaction';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from '../row-columns';
 
-const SQL_TYPES: Record<ColumnType, string> = {
+export const SQL_TYPES: Record<ColumnType, string> = {
   string: 'TEXT',
   integer: 'INTEGER',
   number: 'REAL',
   boolean: 'INTEGER',
 };
-const columnsDdl = (columns: Record<string, ColumnType>, skip: string[] = []) =>
+export const columnsDdl = (columns: Record<string, ColumnType>, skip: string[] = []) =>
   Object.entries(columns)
     .filter(([name]) => !skip.includes(name))
     .map(([name, type]) => `"${name}" ${SQL_TYPES[type]}`)
@@ -116,6 +116,15 @@ const migrations: string[] = [
    CREATE UNIQUE INDEX usage_daily_key ON usage_daily (day, ifnull(user_id, ''), ifnull(project_id, ''), kind);
    CREATE INDEX usage_daily_user ON usage_daily (user_id, day);
    CREATE INDEX jobs_owner ON jobs (owner_id, created_at);`,
+  // Migration 5: the per-project wide element set. Each published version's rows live in a table of their own
+  // (one column per property found in that model); this catalog names it and lists its property columns.
+  `CREATE TABLE ifc_wide_catalogs (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     table_name TEXT NOT NULL,
+     columns TEXT NOT NULL,
+     PRIMARY KEY (project_id, version)
+   );`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

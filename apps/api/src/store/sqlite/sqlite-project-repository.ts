@@ -1,6 +1,7 @@
 import { DuplicateError, type ProjectRecord, type ProjectRepository, type ProjectStatus } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
+import type { SqliteWideElements } from './sqlite-wide-elements';
 
 interface ProjectRow {
   id: string;
@@ -44,7 +45,11 @@ const toRecord = (row: ProjectRow): ProjectRecord => ({
 
 const ROW_TABLES = ['ifc_elements', 'ifc_properties', 'ifc_spatial'] as const;
 
-export function createSqliteProjectRepository(db: SqliteDb, write: SqliteWrite): ProjectRepository {
+export function createSqliteProjectRepository(
+  db: SqliteDb,
+  write: SqliteWrite,
+  wide: SqliteWideElements,
+): ProjectRepository {
   const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
   const byOwner = db.prepare(
     'SELECT * FROM projects WHERE owner_id = ? ORDER BY created_at DESC, rowid DESC',
@@ -67,6 +72,7 @@ export function createSqliteProjectRepository(db: SqliteDb, write: SqliteWrite):
     db.prepare(`DELETE FROM ${t} WHERE project_id = ? AND version < ?`),
   );
   const remove = db.prepare('DELETE FROM projects WHERE id = ?');
+  const dropOtherCatalogs = db.prepare('DELETE FROM ifc_wide_catalogs WHERE project_id = ? AND version < ?');
 
   const publish = (id: string, version: number, summary: Parameters<ProjectRepository['publish']>[2]) =>
     write(() => {
@@ -82,6 +88,8 @@ export function createSqliteProjectRepository(db: SqliteDb, write: SqliteWrite):
         now: new Date().toISOString(),
       });
       for (const statement of dropOtherVersions) statement.run(id, version);
+      dropOtherCatalogs.run(id, version);
+      wide.dropTables(id, (v) => v >= version);
     });
 
   return {
@@ -125,7 +133,10 @@ export function createSqliteProjectRepository(db: SqliteDb, write: SqliteWrite):
     },
     async delete(id) {
       // Jobs and rows go with the project through ON DELETE CASCADE.
-      return write(() => remove.run(id).changes > 0);
+      return write(() => {
+        wide.dropTables(id);
+        return remove.run(id).changes > 0;
+      });
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 import type { RowRepository, StoredElementRow } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
+import type { SqliteWideElements } from './sqlite-wide-elements';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -29,7 +30,11 @@ function values(row: object, names: readonly string[], leading: unknown[]): unkn
   return out;
 }
 
-export function createSqliteRowRepository(db: SqliteDb, write: SqliteWrite): RowRepository {
+export function createSqliteRowRepository(
+  db: SqliteDb,
+  write: SqliteWrite,
+  wide: SqliteWideElements,
+): RowRepository {
   const insertElement = db.prepare(
     `INSERT INTO ifc_elements (project_id, version, "Id", ${quoted(elementColumnNames)})
      VALUES (${marks(elementColumnNames.length + 3)})`,
@@ -57,9 +62,12 @@ export function createSqliteRowRepository(db: SqliteDb, write: SqliteWrite): Row
   const deleteStatements = ['ifc_elements', 'ifc_properties', 'ifc_spatial'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
   );
+  const deleteCatalog = db.prepare('DELETE FROM ifc_wide_catalogs WHERE project_id = ? AND version = ?');
   const deleteVersion = (projectId: string, version: number) =>
     write(() => {
       for (const statement of deleteStatements) statement.run(projectId, version);
+      deleteCatalog.run(projectId, version);
+      wide.dropTables(projectId, (v) => v !== version);
     });
   const page = db.prepare(
     `SELECT "Id", project_id AS "ProjectId", ${quoted(elementColumnNames)} FROM ifc_elements
@@ -94,6 +102,12 @@ export function createSqliteRowRepository(db: SqliteDb, write: SqliteWrite): Row
         if (rows.length < PAGE) return;
         after = rows[rows.length - 1]!.Id as string;
       }
+    },
+    async buildWideElements(projectId, version) {
+      return wide.build(projectId, version);
+    },
+    async wideCatalog(projectId, version) {
+      return wide.catalog(projectId, version);
     },
     async countElements(projectId, version) {
       return n(counts.elements, projectId, version);

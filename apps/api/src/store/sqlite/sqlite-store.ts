@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Store } from '../types';
 import { openSqlite, type OpenSqliteOptions } from './database';
 import { createWrite } from './write-transaction';
+import { createSqliteWideElements } from './sqlite-wide-elements';
 import { createSqliteUserRepository } from './sqlite-user-repository';
 import { createSqliteProjectRepository } from './sqlite-project-repository';
 import { createSqliteJobRepository } from './sqlite-job-repository';
@@ -18,13 +19,14 @@ export function createSqliteStore(
   const file = 'file' in location ? location.file : path.join(location.dataDir, 'aec.sqlite');
   const db = openSqlite(file, location);
   const write = createWrite(db);
+  const wide = createSqliteWideElements(db, write);
   return {
     kind: 'sqlite',
     ...(file === ':memory:' ? {} : { sqliteFile: file }),
-    users: createSqliteUserRepository(db, write),
-    projects: createSqliteProjectRepository(db, write),
+    users: createSqliteUserRepository(db, write, wide),
+    projects: createSqliteProjectRepository(db, write, wide),
     jobs: createSqliteJobRepository(db, write),
-    rows: createSqliteRowRepository(db, write),
+    rows: createSqliteRowRepository(db, write, wide),
     feedTokens: createSqliteFeedTokenRepository(db, write),
     newsletter: createSqliteNewsletterRepository(db, write),
     feed: createSqliteFeedReader(db),

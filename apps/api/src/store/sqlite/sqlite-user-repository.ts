@@ -9,6 +9,7 @@ import {
 import { emailKey, usernameKey } from '../keys';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
+import type { SqliteWideElements } from './sqlite-wide-elements';
 
 interface UserRow {
   id: string;
@@ -37,7 +38,11 @@ function rethrowDuplicate(err: unknown): never {
   throw err;
 }
 
-export function createSqliteUserRepository(db: SqliteDb, write: SqliteWrite): UserRepository {
+export function createSqliteUserRepository(
+  db: SqliteDb,
+  write: SqliteWrite,
+  wide: SqliteWideElements,
+): UserRepository {
   const columns = 'id, username, email, password_hash, token_version, created_at, updated_at';
   const byId = db.prepare(`SELECT ${columns} FROM users WHERE id = ?`);
   const byUsername = db.prepare(`SELECT ${columns} FROM users WHERE username_key = ?`);
@@ -46,6 +51,7 @@ export function createSqliteUserRepository(db: SqliteDb, write: SqliteWrite): Us
      VALUES (@id, @username, @usernameKey, @email, @emailKey, @passwordHash, @now, @now)`,
   );
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
+  const ownedProjects = db.prepare('SELECT id FROM projects WHERE owner_id = ?');
 
   const find = (statement: typeof byId, value: string) => {
     const row = statement.get(value) as UserRow | undefined;
@@ -101,7 +107,11 @@ export function createSqliteUserRepository(db: SqliteDb, write: SqliteWrite): Us
     },
     async delete(id) {
       // Owned rows (projects, jobs, tokens…) reference users with ON DELETE CASCADE, so one statement removes all.
-      return write(() => remove.run(id).changes > 0);
+      return write(() => {
+        // The user's projects go by ON DELETE CASCADE; their wide tables are not rows of a table, so drop them here.
+        for (const { id: projectId } of ownedProjects.all(id) as { id: string }[]) wide.dropTables(projectId);
+        return remove.run(id).changes > 0;
+      });
     },
   };
 }

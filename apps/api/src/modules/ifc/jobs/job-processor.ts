@@ -212,6 +212,8 @@ export class JobProcessor {
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch);
     };
     const { sqliteFile } = this.o.store;
+    const threadWriter =
+      sqliteFile && this.o.writerPath ? { writerPath: this.o.writerPath, sqliteFile } : undefined;
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
       input: { filePath: job.filePath, batchSize: this.o.batchSize, wasmPath: this.o.wasmPath },
@@ -219,19 +221,14 @@ export class JobProcessor {
       signal: state.controller.signal,
       onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),
       onBatch,
-      ...(sqliteFile && this.o.writerPath
-        ? {
-            threadWriter: {
-              writerPath: this.o.writerPath,
-              sqliteFile,
-              projectId: job.projectId,
-              version: job.version,
-            },
-          }
+      ...(threadWriter
+        ? { threadWriter: { ...threadWriter, projectId: job.projectId, version: job.version } }
         : {}),
     });
     if (state.paused) state.run.pause();
     const { summary, stored } = await state.run.done;
+    // A row-writer thread builds the wide element set itself; rows stored from here need it built now.
+    if (!threadWriter) await this.o.store.rows.buildWideElements(job.projectId, job.version);
     this.o.events.append(job.id, {
       message: countsMessage(summary),
       type: 'info',

@@ -3,6 +3,7 @@ import type { RowBatch } from '@aec/ifc';
 import { openSqlite } from '../../../store/sqlite/database';
 import { createSqliteRowRepository } from '../../../store/sqlite/sqlite-row-repository';
 import { createWrite } from '../../../store/sqlite/write-transaction';
+import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
 import type {
   BatchPortMessage,
   RunnerMessage,
@@ -26,7 +27,8 @@ const input = workerData as WriterInput;
 const report = (message: WriterMessage) => control.postMessage(message);
 
 const db = openSqlite(input.sqliteFile);
-const rows = createSqliteRowRepository(db, createWrite(db));
+const write = createWrite(db);
+const rows = createSqliteRowRepository(db, write, createSqliteWideElements(db, write));
 const stored: StoredCounts = { elements: 0, properties: 0, spatial: 0 };
 const queue: BatchPortMessage[] = [];
 let paused = false;
@@ -59,6 +61,8 @@ async function drain(): Promise<void> {
     while (!paused && !stopRequested && queue.length) {
       const message = queue.shift()!;
       if (message.type === 'end') {
+        // Every row is stored: the wide element set is built from them before the job may publish.
+        await rows.buildWideElements(input.projectId, input.version);
         shutDown({ type: 'drained', stored });
         return;
       }

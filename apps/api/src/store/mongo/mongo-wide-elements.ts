@@ -1,0 +1,104 @@
+import type { mongo } from 'mongoose';
+import {
+  columnIndex,
+  columnKey,
+  isBooleanText,
+  planWideColumns,
+  wideValue,
+  type PropertyStats,
+  type WideCatalog,
+} from '../wide-columns';
+import { WIDE_COLLECTION, type RowCollections, type WideDoc } from './row-collections';
+
+/** Documents written per bulk call while building. */
+const BATCH = 1_000;
+
+interface PropertyFields {
+  ElementExpressId: number;
+  SetName: string;
+  PropertyName: string;
+  Value: string | null;
+  NumericValue: number | null;
+}
+const PROPERTY_FIELDS = {
+  _id: 0,
+  ElementExpressId: 1,
+  SetName: 1,
+  PropertyName: 1,
+  Value: 1,
+  NumericValue: 1,
+};
+
+export interface MongoWideElements {
+  build(projectId: string, version: number): Promise<WideCatalog>;
+  catalog(projectId: string, version: number): Promise<WideCatalog | null>;
+}
+
+/**
+ * The wide set on MongoDB: one document per element in `ifc_wide`, with a field per property column. Built from
+ * two passes over the version's property documents (statistics, then values; FerretDB has no `$group`
+ * accumulators we can rely on for the statistics) and one over its elements. The values are held by element
+ * while building: memory grows with the model's property values (SQLite's builder streams instead).
+ */
+export function createMongoWideElements(rows: RowCollections): MongoWideElements {
+  const propertiesOf = (projectId: string, version: number) =>
+    rows.properties
+      .find({ projectId, version }, { projection: PROPERTY_FIELDS })
+      .sort({ _id: 1 }) as unknown as mongo.FindCursor<PropertyFields>;
+
+  async function statistics(projectId: string, version: number): Promise<PropertyStats[]> {
+    const stats = new Map<string, PropertyStats>();
+    for await (const p of propertiesOf(projectId, version)) {
+      const key = columnKey(p.SetName, p.PropertyName);
+      let s = stats.get(key);
+      if (!s)
+        stats.set(
+          key,
+          (s = { setName: p.SetName, propertyName: p.PropertyName, values: 0, numeric: 0, boolean: 0 }),
+        );
+      const value = p.Value ?? null;
+      const numeric = p.NumericValue ?? null;
+      if (value !== null || numeric !== null) s.values++;
+      if (numeric !== null) s.numeric++;
+      if (isBooleanText(value)) s.boolean++;
+    }
+    return [...stats.values()];
+  }
+
+  return {
+    async build(projectId, version) {
+      const columns = planWideColumns(await statistics(projectId, version));
+      const key = { projectId, version };
+      // Each element's property values, by ExpressId (first value of a column wins, as on SQLite). Updating
+      // documents in place would cost FerretDB a collection scan per element; whole documents are inserted.
+      const index = columnIndex(columns);
+      const values = new Map<number, Record<string, unknown>>();
+      for await (const p of propertiesOf(projectId, version)) {
+        const position = index.get(columnKey(p.SetName, p.PropertyName));
+        if (position === undefined) continue;
+        const column = columns[position]!;
+        let fields = values.get(p.ElementExpressId);
+        if (!fields) values.set(p.ElementExpressId, (fields = {}));
+        if (column.name in fields) continue;
+        const value = wideValue(column.type, p.Value ?? null, p.NumericValue ?? null);
+        if (value !== null) fields[column.name] = value;
+      }
+      // A rebuild starts from nothing; the catalog goes first so no reader uses a half-built version.
+      await rows.wideCatalogs.deleteMany(key);
+      await rows.wide.deleteMany(key);
+      const batch: WideDoc[] = [];
+      for await (const doc of rows.elements.find(key, { projection: { _id: 0 } })) {
+        const element = doc as unknown as WideDoc;
+        batch.push({ ...element, ...values.get(element.ExpressId as number) });
+        if (batch.length >= BATCH) await rows.wide.insertMany(batch.splice(0));
+      }
+      if (batch.length) await rows.wide.insertMany(batch);
+      await rows.wideCatalogs.insertOne({ ...key, table: WIDE_COLLECTION, columns });
+      return { table: WIDE_COLLECTION, columns };
+    },
+    async catalog(projectId, version) {
+      const doc = await rows.wideCatalogs.findOne({ projectId, version });
+      return doc ? { table: doc.table, columns: doc.columns } : null;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { ELEMENT_COLUMNS, elementColumnNames, elementId } from '../row-columns';
+import {
+  columnIndex,
+  columnKey,
+  planWideColumns,
+  wideValue,
+  type PropertyStats,
+  type WideCatalog,
+  type WideColumn,
+} from '../wide-columns';
+import type { SqliteDb } from './database';
+import { columnsDdl } from './migrations';
+import type { SqliteWrite } from './write-transaction';
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const SQL_TYPE: Record<WideColumn['type'], string> = {
+  'Edm.Double': 'REAL',
+  'Edm.Boolean': 'INTEGER',
+  'Edm.String': 'TEXT',
+};
+/** Property rows read per query while filling the columns, and elements updated per write transaction. */
+const READ_PAGE = 20_000;
+const ELEMENTS_PER_WRITE = 2_000;
+
+/** Every wide table of a project starts with this prefix, so a project's tables can be found and dropped. */
+const tablePrefix = (projectId: string) =>
+  `ifc_wide_${createHash('sha256').update(projectId).digest('hex').slice(0, 24)}_v`;
+export const wideTableName = (projectId: string, version: number) => `${tablePrefix(projectId)}${version}`;
+
+export interface SqliteWideElements {
+  /** Builds (or rebuilds) the wide table of a version from its element and property rows. */
+  build(projectId: string, version: number): WideCatalog;
+  catalog(projectId: string, version: number): WideCatalog | null;
+  /** Drops the tables of the project's versions that `keep` rejects (all of them without it). */
+  dropTables(projectId: string, keep?: (version: number) => boolean): void;
+}
+
+export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): SqliteWideElements {
+  // One pass over the version's property rows, in the database: what each column will hold.
+  const stats = db.prepare(
+    `SELECT "SetName" AS setName, "PropertyName" AS propertyName,
+       SUM("Value" IS NOT NULL OR "NumericValue" IS NOT NULL) AS "values",
+       COUNT("NumericValue") AS numeric,
+       SUM(lower("Value") IN ('true', 'false')) AS boolean
+     FROM ifc_properties WHERE project_id = ? AND version = ?
+     GROUP BY "SetName", "PropertyName"`,
+  );
+  const properties = db
+    .prepare(
+      `SELECT "Id", "ElementExpressId", "SetName", "PropertyName", "Value", "NumericValue" FROM ifc_properties
+       WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${READ_PAGE}`,
+    )
+    .raw(true);
+  const findCatalog = db.prepare(
+    'SELECT table_name, columns FROM ifc_wide_catalogs WHERE project_id = ? AND version = ?',
+  );
+  const saveCatalog = db.prepare(
+    `INSERT INTO ifc_wide_catalogs (project_id, version, table_name, columns) VALUES (?, ?, ?, ?)
+     ON CONFLICT (project_id, version) DO UPDATE SET table_name = excluded.table_name, columns = excluded.columns`,
+  );
+  const projectTables = db.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?",
+  );
+
+  function createTable(table: string, columns: WideColumn[]): void {
+    const wide = columns.map((c) => `${q(c.name)} ${SQL_TYPE[c.type]}`);
+    db.exec(`DROP TABLE IF EXISTS ${q(table)}`);
+    db.exec(
+      `CREATE TABLE ${q(table)} (
+         project_id TEXT NOT NULL, version INTEGER NOT NULL, "Id" TEXT NOT NULL, "ExpressId" INTEGER NOT NULL,
+         ${[columnsDdl(ELEMENT_COLUMNS, ['ExpressId']), ...wide].join(', ')}
+       )`,
+    );
+    db.exec(`CREATE UNIQUE INDEX ${q(`${table}_key`)} ON ${q(table)} (project_id, version, "Id")`);
+  }
+
+  function copyElements(table: string, projectId: string, version: number): void {
+    const names = ['project_id', 'version', 'Id', ...elementColumnNames].map(q).join(', ');
+    db.prepare(
+      `INSERT INTO ${q(table)} (${names}) SELECT ${names} FROM ifc_elements WHERE project_id = ? AND version = ?`,
+    ).run(projectId, version);
+  }
+
+  /**
+   * Fills the property columns element by element. The extractor writes an element's properties together, so
+   * reading in row order gives one run per element; an element met again later only fills what is still empty,
+   * which keeps the first value whatever the order (instance sets come before type sets and materials).
+   */
+  function fillColumns(table: string, projectId: string, version: number, columns: WideColumn[]): void {
+    const index = columnIndex(columns);
+    const updates = new Map<string, ReturnType<SqliteDb['prepare']>>();
+    const update = (positions: number[]) => {
+      const signature = positions.join(',');
+      let statement = updates.get(signature);
+      if (!statement) {
+        if (updates.size > 1_000) updates.clear();
+        const sets = positions.map((i) => `${q(columns[i]!.name)} = coalesce(${q(columns[i]!.name)}, ?)`);
+        statement = db.prepare(
+          `UPDATE ${q(table)} SET ${sets.join(', ')} WHERE project_id = ? AND version = ? AND "Id" = ?`,
+        );
+        updates.set(signature, statement);
+      }
+      return statement;
+    };
+    let pending: { expressId: number; values: Map<number, unknown> }[] = [];
+    const flush = () => {
+      const runs = pending;
+      pending = [];
+      write(() => {
+        for (const run of runs) {
+          const positions = [...run.values.keys()].sort((a, b) => a - b);
+          if (!positions.length) continue;
+          const params = positions.map((i) => {
+            const value = run.values.get(i);
+            return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+          });
+          update(positions).run([...params, projectId, version, elementId(projectId, run.expressId)]);
+        }
+      });
+    };
+    let current: { expressId: number; values: Map<number, unknown> } | undefined;
+    let after = -1;
+    for (;;) {
+      const rows = properties.all(projectId, version, after) as [
+        number,
+        number,
+        string,
+        string,
+        string | null,
+        number | null,
+      ][];
+      for (const [id, expressId, setName, propertyName, value, numeric] of rows) {
+        after = id;
+        const position = index.get(columnKey(setName, propertyName));
+        if (position === undefined) continue;
+        if (!current || current.expressId !== expressId) {
+          current = { expressId, values: new Map() };
+          pending.push(current);
+          if (pending.length >= ELEMENTS_PER_WRITE) flush();
+        }
+        if (current.values.has(position)) continue;
+        const typed = wideValue(columns[position]!.type, value, numeric);
+        if (typed !== null) current.values.set(position, typed);
+      }
+      if (rows.length < READ_PAGE) break;
+    }
+    flush();
+  }
+
+  return {
+    build(projectId, version) {
+      const columns = planWideColumns(stats.all(projectId, version) as PropertyStats[]);
+      const table = wideTableName(projectId, version);
+      write(() => {
+        createTable(table, columns);
+        copyElements(table, projectId, version);
+      });
+      fillColumns(table, projectId, version, columns);
+      // The catalog row last: until it exists, nothing reads the table.
+      write(() => saveCatalog.run(projectId, version, table, JSON.stringify(columns)));
+      return { table, columns };
+    },
+    catalog(projectId, version) {
+      const row = findCatalog.get(projectId, version) as { table_name: string; columns: string } | undefined;
+      return row ? { table: row.table_name, columns: JSON.parse(row.columns) as WideColumn[] } : null;
+    },
+    dropTables(projectId, keep) {
+      const prefix = tablePrefix(projectId);
+      const tables = (projectTables.all(prefix.length, prefix) as { name: string }[]).map((r) => r.name);
+      for (const table of tables) {
+        const version = Number(table.slice(prefix.length));
+        if (keep && Number.isInteger(version) && keep(version)) continue;
+        write(() => db.exec(`DROP TABLE IF EXISTS ${q(table)}`));
+      }
+    },
+  };
+}

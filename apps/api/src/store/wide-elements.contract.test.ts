@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { describeEachStore } from '../test/store-fixtures';
+import { elementRow, propertyRow } from '../test/row-fixtures';
+import type { Store } from './types';
+import { WIDE_FIXED_COLUMNS, type WideColumn } from './wide-columns';
+
+/** Rows of one model version with properties of every kind the wide set has to type and name. */
+const rows = {
+  elements: [elementRow(1, { Name: 'Wall 1' }), elementRow(2, { Name: 'Wall 2' }), elementRow(3)],
+  properties: [
+    propertyRow(1, { PropertyName: 'FireRating', Value: 'F90' }),
+    propertyRow(1, { PropertyName: 'IsExternal', Value: 'true', ValueType: 'IfcBoolean' }),
+    propertyRow(1, {
+      SetName: 'Qto_WallBaseQuantities',
+      SetKind: 'QuantitySet',
+      PropertyName: 'NetArea',
+      Value: '12.5',
+      NumericValue: 12.5,
+    }),
+    propertyRow(1, { SetName: 'Pset A', PropertyName: 'Fire Rating', Value: 'x' }),
+    propertyRow(1, { SetName: 'Pset_A', PropertyName: 'Fire_Rating', Value: 'y' }),
+    propertyRow(1, { SetName: 'Custom', PropertyName: 'Mixed', Value: '5', NumericValue: 5 }),
+    // The type's value for a property the instance already has: the instance's value is kept.
+    propertyRow(1, { SetKind: 'TypePropertySet', PropertyName: 'FireRating', Value: 'F30' }),
+    propertyRow(2, { PropertyName: 'FireRating', Value: 'F60' }),
+    propertyRow(2, { PropertyName: 'IsExternal', Value: 'FALSE', ValueType: 'IfcBoolean' }),
+    propertyRow(2, {
+      SetName: 'Qto_WallBaseQuantities',
+      SetKind: 'QuantitySet',
+      PropertyName: 'NetArea',
+      Value: '3',
+      NumericValue: 3,
+    }),
+    propertyRow(2, { SetName: 'Custom', PropertyName: 'Mixed', Value: 'n/a', NumericValue: null }),
+    propertyRow(2, { SetName: 'Custom', PropertyName: 'Empty', Value: null, NumericValue: null }),
+  ],
+};
+
+describeEachStore('store contract: the wide element set', (target) => {
+  let store: Store;
+  let ownerId: string;
+  beforeAll(async () => {
+    store = await target.open();
+    ownerId = (
+      await store.users.create({
+        username: `wide_${randomUUID().slice(0, 8)}`,
+        email: `${randomUUID()}@x.io`,
+        passwordHash: 'h',
+      })
+    ).id;
+  });
+  afterAll(() => target.dispose(store));
+
+  async function seeded() {
+    const project = await store.projects.create({
+      id: `p_${randomUUID()}`,
+      ownerId,
+      isPublic: false,
+      name: 'Wide',
+      fileName: 'wide.ifc',
+      fileSize: 1,
+      schema: 'IFC4',
+    });
+    const version = await store.projects.nextVersion(project.id);
+    await store.rows.insertBatch(project.id, version, rows);
+    return { projectId: project.id, version };
+  }
+
+  it('names one column per property with a value, as unique OData identifiers, typed by their values', async () => {
+    const { projectId, version } = await seeded();
+    const catalog = await store.rows.buildWideElements(projectId, version);
+    const byLabel = Object.fromEntries(
+      catalog.columns.map((c: WideColumn) => [`${c.setName}.${c.propertyName}`, [c.name, c.type]]),
+    );
+    expect(byLabel).toEqual({
+      'Custom.Mixed': ['Custom_Mixed', 'Edm.String'],
+      'Pset A.Fire Rating': ['Pset_A_Fire_Rating', 'Edm.String'],
+      'Pset_A.Fire_Rating': ['Pset_A_Fire_Rating_2', 'Edm.String'],
+      'Pset_WallCommon.FireRating': ['Pset_WallCommon_FireRating', 'Edm.String'],
+      'Pset_WallCommon.IsExternal': ['Pset_WallCommon_IsExternal', 'Edm.Boolean'],
+      'Qto_WallBaseQuantities.NetArea': ['Qto_WallBaseQuantities_NetArea', 'Edm.Double'],
+    });
+    const fixed = new Set(WIDE_FIXED_COLUMNS.map((n) => n.toLowerCase()));
+    expect(catalog.columns.filter((c) => fixed.has(c.name.toLowerCase()))).toEqual([]);
+    expect(await store.rows.wideCatalog(projectId, version)).toEqual(catalog);
+  });
+
+  it('rebuilding a version gives the same catalog; deleting the version removes it', async () => {
+    const { projectId, version } = await seeded();
+    const first = await store.rows.buildWideElements(projectId, version);
+    expect(await store.rows.buildWideElements(projectId, version)).toEqual(first);
+    await store.rows.deleteVersion(projectId, version);
+    expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
+  });
+
+  it('publishing a newer version drops the older catalog; deleting the project drops the rest', async () => {
+    const { projectId, version } = await seeded();
+    await store.rows.buildWideElements(projectId, version);
+    const summary = {
+      schema: 'IFC4',
+      elementCount: 3,
+      propertyCount: rows.properties.length,
+      spatialCount: 0,
+      countsByType: { IfcWall: 3 },
+      countsByStorey: {},
+    };
+    await store.projects.publish(projectId, version, summary);
+    const next = await store.projects.nextVersion(projectId);
+    await store.rows.insertBatch(projectId, next, rows);
+    await store.rows.buildWideElements(projectId, next);
+    await store.projects.publish(projectId, next, summary);
+    expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
+    expect(await store.rows.wideCatalog(projectId, next)).not.toBeNull();
+    await store.projects.delete(projectId);
+    expect(await store.rows.wideCatalog(projectId, next)).toBeNull();
+  });
+});
