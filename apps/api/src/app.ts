@@ -93,6 +93,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     pageSize: config.ODATA_PAGE_SIZE,
     tokenSecret: jwtSecret,
     onServed: (userId, projectId) => usage.count('feed', userId, projectId),
+    wideCatalog: (projectId, version) => store.rows.wideCatalog(projectId, version),
   });
   const modelDir = path.join(config.DATA_DIR, 'models');
   const ifc = createIfcService({ store, processor, events, modelDir });

@@ -20,6 +20,8 @@ export interface FeedQuery {
   /** For the Projects set: only these project ids (the visible list). */
   after?: readonly unknown[];
   limit?: number;
+  /** The request's model when it is not the reader's own: a per-project root adds the project's wide set. */
+  model?: EntityModel;
 }
 
 export type FeedRow = Record<string, unknown> | readonly unknown[];

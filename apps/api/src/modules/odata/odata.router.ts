@@ -70,12 +70,12 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
         if (resource.kind === 'service') {
           res
             .type('application/json;odata.metadata=minimal')
-            .send(writeServiceDocument(odata.model, serviceRoot));
+            .send(writeServiceDocument(await odata.modelFor(req.user, projectId), serviceRoot));
           return;
         }
         if (resource.kind === 'metadata') {
           // XML even when the client asked JSON for the data: BI tools read CSDL only as XML.
-          res.type('application/xml').send(writeCsdlXml(odata.model));
+          res.type('application/xml').send(writeCsdlXml(await odata.modelFor(req.user, projectId)));
           return;
         }
         const metadata = metadataLevel(

@@ -11,12 +11,15 @@ import {
   parseODataQuery,
   writeEntity,
   writeEntityCollection,
+  type EntityModel,
   type EntityType,
   type MetadataLevel,
   type QueryOptions,
   type SkipTokenValue,
 } from '@aec/odata';
-import type { FeedReader, FeedRow, FeedScope } from '../../store/feed-types';
+import { withWideElements } from '../../store/feed-model';
+import type { FeedReader, FeedRow, FeedScope, VisibleVersion } from '../../store/feed-types';
+import type { WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
 import { namedProjectId } from './anonymous-access';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
@@ -80,42 +83,84 @@ export interface ODataServiceDeps {
   tokenSecret: string;
   /** Called once per answered feed request (usage counts per user and project). */
   onServed?: (userId: string | null, projectId: string | null) => void;
+  /** The wide element set's columns of a project version (store.rows.wideCatalog). */
+  wideCatalog?: (projectId: string, version: number) => Promise<WideCatalog | null>;
 }
 
-export function createODataService({ reader, pageSize, tokenSecret, onServed }: ODataServiceDeps) {
-  const model = reader.model;
+/** Per-project models kept built (a model is a few KB; the catalog read is what it saves). */
+const MODEL_CACHE_SIZE = 200;
 
-  function typeOf(entitySet: string) {
-    const set = model.entitySets.find((s) => s.name === entitySet);
-    const type = set && findEntityType(model, set.entityType);
+export function createODataService({
+  reader,
+  pageSize,
+  tokenSecret,
+  onServed,
+  wideCatalog,
+}: ODataServiceDeps) {
+  const model = reader.model;
+  const projectModels = new Map<string, EntityModel>();
+
+  function typeOf(m: EntityModel, entitySet: string) {
+    const set = m.entitySets.find((s) => s.name === entitySet);
+    const type = set && findEntityType(m, set.entityType);
     if (!set || !type) throw new ODataValidationError(`Unknown entity set '${entitySet}'`, entitySet);
     return type;
   }
 
-  async function prepare(req: FeedRequest, rawQuery: string) {
-    const type = typeOf(req.entitySet);
-    const query = parseODataQuery(rawQuery, model, req.entitySet);
-    if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
-    const scope: FeedScope = { userId: req.user?.id ?? null };
-    if (req.projectId !== undefined) scope.projectId = req.projectId;
-    if (!req.user) {
-      // Anonymous: only a public project the request names, through the per-project root or a ProjectId filter.
-      const named =
-        req.projectId ?? (req.entitySet === 'Projects' ? undefined : namedProjectId(query.filter));
-      if (named === undefined) throw new FeedAuthRequiredError();
-      scope.projectId = named;
-    }
+  /** A per-project root's model: the shared sets plus the wide set of the project's published version. */
+  async function projectModel(projectId: string, visible: VisibleVersion[]): Promise<EntityModel> {
+    const published = visible.find((v) => v.id === projectId && v.version > 0);
+    if (!published || !wideCatalog) return model;
+    const key = `${published.id}:${published.version}`;
+    const cached = projectModels.get(key);
+    if (cached) return cached;
+    const catalog = await wideCatalog(published.id, published.version);
+    // Versions published before the wide set existed have no catalog: their root serves the shared sets only.
+    if (!catalog) return model;
+    const built = withWideElements(model, catalog);
+    if (projectModels.size >= MODEL_CACHE_SIZE) projectModels.delete(projectModels.keys().next().value!);
+    projectModels.set(key, built);
+    return built;
+  }
+
+  /** On a per-project root: the project must be readable by the caller (401 asks an anonymous one to sign in). */
+  async function projectScope(user: UserRecord | undefined, projectId: string) {
+    const scope: FeedScope = { userId: user?.id ?? null, projectId };
     const visible = await reader.visibleVersions(scope);
-    if (!req.user && !visible.some((v) => v.isPublic)) throw new FeedAuthRequiredError();
-    if (req.projectId !== undefined && !visible.length) {
-      throw new ODataError(404, 'NotFound', `Project '${req.projectId}' not found`, undefined, 'ProjectId');
+    if (!user && !visible.some((v) => v.isPublic)) throw new FeedAuthRequiredError();
+    if (!visible.length) {
+      throw new ODataError(404, 'NotFound', `Project '${projectId}' not found`, undefined, 'ProjectId');
+    }
+    return { scope, visible, model: await projectModel(projectId, visible) };
+  }
+
+  async function prepare(req: FeedRequest, rawQuery: string) {
+    const perProject = req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId);
+    const requestModel = perProject?.model ?? model;
+    const type = typeOf(requestModel, req.entitySet);
+    const query = parseODataQuery(rawQuery, requestModel, req.entitySet);
+    if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
+    let scope: FeedScope;
+    let visible: VisibleVersion[];
+    if (perProject) {
+      ({ scope, visible } = perProject);
+    } else {
+      scope = { userId: req.user?.id ?? null };
+      if (!req.user) {
+        // Anonymous: only a public project the request names, through the per-project root or a ProjectId filter.
+        const named = req.entitySet === 'Projects' ? undefined : namedProjectId(query.filter);
+        if (named === undefined) throw new FeedAuthRequiredError();
+        scope.projectId = named;
+      }
+      visible = await reader.visibleVersions(scope);
+      if (!req.user && !visible.some((v) => v.isPublic)) throw new FeedAuthRequiredError();
     }
     onServed?.(scope.userId, scope.projectId ?? null);
     const versionTag = createHash('sha256')
       .update(visible.map((v) => `${v.id}:${v.version}`).join(','))
       .digest('base64url')
       .slice(0, 16);
-    return { type, query, visible, versionTag };
+    return { type, query, visible, versionTag, model: requestModel };
   }
 
   /** Row objects of a page and their expanded members, read with one store query per navigation. */
@@ -133,7 +178,7 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
     );
     const ctx: ExpandContext = {
       reader,
-      model,
+      model: prepared.model,
       visible: prepared.visible,
       versionTag: prepared.versionTag,
       tokenSecret,
@@ -146,13 +191,18 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
   }
 
   /** `$metadata#Set(…,Nav(…))` when expanding, else undefined (the writer's default). */
-  function contextUrl(req: FeedRequest, query: QueryOptions, properties: string[] | undefined) {
+  function contextUrl(
+    req: FeedRequest,
+    m: EntityModel,
+    query: QueryOptions,
+    properties: string[] | undefined,
+  ) {
     return query.expand?.length
       ? expandContextUrl(
           req.serviceRoot,
           req.entitySet,
           properties,
-          contextExpands(query.expand, model, req.entitySet),
+          contextExpands(query.expand, m, req.entitySet),
         )
       : undefined;
   }
@@ -160,14 +210,19 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
   return {
     model,
 
+    /** The model a service root describes ($metadata, service document): a per-project root checks access. */
+    async modelFor(user: UserRecord | undefined, projectId: string | undefined): Promise<EntityModel> {
+      return projectId === undefined ? model : (await projectScope(user, projectId)).model;
+    },
+
     async count(req: FeedRequest): Promise<number> {
-      const { query, visible } = await prepare(req, req.rawQuery);
-      return reader.count({ entitySet: req.entitySet, query, visible });
+      const { query, visible, model: m } = await prepare(req, req.rawQuery);
+      return reader.count({ entitySet: req.entitySet, query, visible, model: m });
     },
 
     async writeCollection(req: FeedRequest, out: Writable): Promise<void> {
       const prepared = await prepare(req, req.rawQuery);
-      const { type, query, visible, versionTag } = prepared;
+      const { type, query, visible, versionTag, model: m } = prepared;
       const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
       const limit = query.top !== undefined ? Math.min(query.top, size) : size;
       // A token whose values do not fit this query's sort keys is refused (400) by the store's compiler.
@@ -176,15 +231,16 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
           ? decodeSkipToken(query.skiptoken, { version: versionTag, secret: tokenSecret }).k
           : undefined;
       const count = query.count
-        ? await reader.count({ entitySet: req.entitySet, query, visible })
+        ? await reader.count({ entitySet: req.entitySet, query, visible, model: m })
         : undefined;
-      const read = withJoinProperties(query, model, req.entitySet);
+      const read = withJoinProperties(query, m, req.entitySet);
       const page = reader.page({
         entitySet: req.entitySet,
         query: after ? { ...read, skip: undefined } : read,
         visible,
         after,
         limit: limit + 1,
+        model: m,
       });
       // One row more than the page is read, to know whether a next page exists.
       let more = false;
@@ -203,7 +259,7 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
       }
       const properties = selectedProperties(type, query);
       await writeEntityCollection(out, rows, {
-        model,
+        model: m,
         entityType: type,
         entitySet: req.entitySet,
         serviceRoot: req.serviceRoot,
@@ -211,7 +267,7 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
         metadata: req.metadata,
         ...(page.rowColumns ? { rowColumns: page.rowColumns } : {}),
         ...(members ? { extraMembers: (row) => members.get(row) ?? '' } : {}),
-        contextUrl: contextUrl(req, query, properties),
+        contextUrl: contextUrl(req, m, query, properties),
         count,
         nextLink: (last, written) => {
           const remainingTop = query.top !== undefined ? query.top - written : undefined;
@@ -227,20 +283,22 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
 
     /** One entity by key, or null when it does not exist or is not visible. */
     async entity(req: FeedRequest, key: string): Promise<string | null> {
-      const type = typeOf(req.entitySet);
+      const rootModel =
+        req.projectId === undefined ? model : (await projectScope(req.user, req.projectId)).model;
+      const type = typeOf(rootModel, req.entitySet);
       const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type.key))}`;
       const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
       const prepared = await prepare(req, [keyFilter, ...others].join('&'));
-      const { query, visible } = prepared;
-      const read = withJoinProperties(query, model, req.entitySet);
-      const page = reader.page({ entitySet: req.entitySet, query: read, visible, limit: 1 });
+      const { query, visible, model: m } = prepared;
+      const read = withJoinProperties(query, m, req.entitySet);
+      const page = reader.page({ entitySet: req.entitySet, query: read, visible, limit: 1, model: m });
       for await (const found of page.rows) {
         const row = Array.isArray(found)
           ? Object.fromEntries(page.rowColumns!.map((c, i) => [c, found[i]]))
           : (found as Record<string, unknown>);
         if (!query.expand?.length)
           return writeEntity(row, {
-            model,
+            model: m,
             entityType: type,
             entitySet: req.entitySet,
             serviceRoot: req.serviceRoot,
@@ -249,9 +307,9 @@ export function createODataService({ reader, pageSize, tokenSecret, onServed }: 
         const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
         const members = await expandPage(req, prepared, [row], undefined, size);
         const properties = selectedProperties(type, query);
-        const context = contextUrl(req, query, properties);
+        const context = contextUrl(req, m, query, properties);
         return writeEntity(row, {
-          model,
+          model: m,
           entityType: type,
           entitySet: req.entitySet,
           serviceRoot: req.serviceRoot,

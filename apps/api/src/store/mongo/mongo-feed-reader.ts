@@ -5,6 +5,8 @@ import {
   compileMongoQuery,
   findEntityType,
   planExpand,
+  type EntityModel,
+  type EntityType,
   type MongoDoc,
 } from '@aec/odata';
 import { mongo } from 'mongoose';
@@ -49,27 +51,26 @@ function scopeDoc(entitySet: string, visible: VisibleVersion[]): MongoDoc {
 
 export function createMongoFeedReader(db: mongo.Db): FeedReader {
   const model = mongoFeedModel;
-  /** field name → property name, per entity set, to turn documents back into entity rows. */
-  const renames = new Map<string, [string, string][]>();
-  for (const set of model.entitySets) {
-    const type = findEntityType(model, set.entityType)!;
-    renames.set(
-      set.name,
-      type.properties.map((p) => [columnOf(p), p.name]),
-    );
-  }
-  const toRow = (entitySet: string, doc: Record<string, unknown>): Record<string, unknown> => {
+  const typeOfSet = (m: EntityModel, entitySet: string) =>
+    findEntityType(m, m.entitySets.find((s) => s.name === entitySet)!.entityType)!;
+  /** field name → property name, per entity type, to turn documents back into entity rows. */
+  const renames = new WeakMap<EntityType, [string, string][]>();
+  const toRow = (
+    entitySet: string,
+    doc: Record<string, unknown>,
+    m: EntityModel = model,
+  ): Record<string, unknown> => {
+    const type = typeOfSet(m, entitySet);
+    let fields = renames.get(type);
+    if (!fields) renames.set(type, (fields = type.properties.map((p) => [columnOf(p), p.name])));
     const row: Record<string, unknown> = {};
-    for (const [field, name] of renames.get(entitySet)!) {
+    for (const [field, name] of fields) {
       const value = doc[field];
       row[name] = value instanceof mongo.ObjectId ? value.toHexString() : value;
     }
     return row;
   };
-  const table = (entitySet: string) => {
-    const type = findEntityType(model, model.entitySets.find((s) => s.name === entitySet)!.entityType)!;
-    return db.collection(type.table!);
-  };
+  const table = (entitySet: string, m: EntityModel = model) => db.collection(typeOfSet(m, entitySet).table!);
 
   return {
     model,
@@ -84,7 +85,8 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         .toArray();
       return docs.map((d) => ({ id: d._id, version: d.version, isPublic: d.isPublic }));
     },
-    page({ entitySet, query, visible, after, limit }) {
+    page({ entitySet, query, visible, after, limit, model: requestModel }) {
+      const m = requestModel ?? model;
       // Skip-token values of an ObjectId key come back as hex text: compare them as ObjectIds again.
       const restored = after?.map((v) =>
         typeof v === 'string' && OBJECT_ID.test(v) && entitySet === 'IFCProperties'
@@ -92,13 +94,13 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
           : v,
       );
       const compiled = compileMongoQuery(query, {
-        model,
+        model: m,
         entityType: entitySet,
         scope: scopeDoc(entitySet, visible),
         after: restored,
         limit,
       });
-      const cursor = table(entitySet).find(compiled.filter, {
+      const cursor = table(entitySet, m).find(compiled.filter, {
         projection: compiled.projection,
         sort: Object.fromEntries(compiled.sort.map((k) => [k.field, k.direction])),
         ...(compiled.skip ? { skip: compiled.skip } : {}),
@@ -107,7 +109,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       return {
         rows: (async function* () {
           try {
-            for await (const doc of cursor) yield toRow(entitySet, doc as Record<string, unknown>);
+            for await (const doc of cursor) yield toRow(entitySet, doc as Record<string, unknown>, m);
           } finally {
             await cursor.close();
           }
@@ -115,13 +117,14 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         sortValues: (row) => compiled.sort.map((k) => (row as Record<string, unknown>)[k.property] ?? null),
       };
     },
-    async count({ entitySet, query, visible }) {
+    async count({ entitySet, query, visible, model: requestModel }) {
+      const m = requestModel ?? model;
       const filter = compileMongoCount(query, {
-        model,
+        model: m,
         entityType: entitySet,
         scope: scopeDoc(entitySet, visible),
       });
-      return table(entitySet).countDocuments(filter);
+      return table(entitySet, m).countDocuments(filter);
     },
     async expand({ entitySet, item, parentValues, visible, perParent }) {
       const parentType = findEntityType(

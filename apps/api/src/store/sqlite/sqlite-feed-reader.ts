@@ -79,9 +79,9 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       }[];
       return rows.map((r) => ({ id: r.id, version: r.version, isPublic: r.is_public === 1 }));
     },
-    page({ entitySet, query, visible, after, limit }) {
+    page({ entitySet, query, visible, after, limit, model: requestModel }) {
       const compiled = compileSqlQuery(query, {
-        model,
+        model: requestModel ?? model,
         entityType: entitySet,
         scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
         after: after as SqlValue[] | undefined,
@@ -106,9 +106,9 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
             : sortValuesOf(row as Record<string, unknown>, compiled.sortKeys),
       };
     },
-    async count({ entitySet, query, visible }) {
+    async count({ entitySet, query, visible, model: requestModel }) {
       const compiled = compileCountSql(query, {
-        model,
+        model: requestModel ?? model,
         entityType: entitySet,
         scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
       });
