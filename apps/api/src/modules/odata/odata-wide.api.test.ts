@@ -26,7 +26,7 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
     const out: Row[] = [];
     let next: string | undefined = url;
     while (next) {
-      const res = await request(h.app)
+      const res: request.Response = await request(h.app)
         .get(next.replace(/^https?:\/\/[^/]+/, ''))
         .set(bearer(token))
         .expect(200);
