@@ -117,9 +117,14 @@ export interface RowRepository {
   ): Promise<{ elements: number; properties: number; spatial: number }>;
   /**
    * Builds the version's wide element rows (one column per property found, see wide-columns.ts) from its element
-   * and property rows; run once all rows are stored, before publishing.
+   * and property rows, once they are all stored. Resolves with null, leaving nothing behind, when cancelled or
+   * when a newer version of the project was published meanwhile.
    */
-  buildWideElements(projectId: string, version: number): Promise<WideCatalog>;
+  buildWideElements(
+    projectId: string,
+    version: number,
+    options?: { isCancelled?: () => boolean },
+  ): Promise<WideCatalog | null>;
   /** The wide set's columns and storage for a version, once built. */
   wideCatalog(projectId: string, version: number): Promise<WideCatalog | null>;
 }

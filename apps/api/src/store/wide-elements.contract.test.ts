@@ -68,7 +68,7 @@ describeEachStore('store contract: the wide element set', (target) => {
 
   it('names one column per property with a value, as unique OData identifiers, typed by their values', async () => {
     const { projectId, version } = await seeded();
-    const catalog = await store.rows.buildWideElements(projectId, version);
+    const catalog = (await store.rows.buildWideElements(projectId, version))!;
     const byLabel = Object.fromEntries(
       catalog.columns.map((c: WideColumn) => [`${c.setName}.${c.propertyName}`, [c.name, c.type]]),
     );
@@ -83,6 +83,25 @@ describeEachStore('store contract: the wide element set', (target) => {
     const fixed = new Set(WIDE_FIXED_COLUMNS.map((n) => n.toLowerCase()));
     expect(catalog.columns.filter((c) => fixed.has(c.name.toLowerCase()))).toEqual([]);
     expect(await store.rows.wideCatalog(projectId, version)).toEqual(catalog);
+  });
+
+  it('a cancelled build, or one for a version older than the published one, leaves no catalog', async () => {
+    const { projectId, version } = await seeded();
+    expect(await store.rows.buildWideElements(projectId, version, { isCancelled: () => true })).toBeNull();
+    expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
+    const next = await store.projects.nextVersion(projectId);
+    await store.rows.insertBatch(projectId, next, rows);
+    await store.projects.publish(projectId, next, {
+      schema: 'IFC4',
+      elementCount: 3,
+      propertyCount: rows.properties.length,
+      spatialCount: 0,
+      countsByType: {},
+      countsByStorey: {},
+    });
+    expect(await store.rows.buildWideElements(projectId, version)).toBeNull();
+    expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
+    expect(await store.rows.buildWideElements(projectId, next)).not.toBeNull();
   });
 
   it('rebuilding a version gives the same catalog; deleting the version removes it', async () => {

@@ -41,6 +41,14 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
     owner = await h.login('wideowner');
     other = await h.login('wideother');
     projectId = (await upload(h, owner.token, fixture.text, 'wide.ifc').expect(200)).body.projectId;
+    // The wide set is built right after the model is ready: wait for it as a client would.
+    for (let tries = 0; ; tries++) {
+      const res = await request(h.app).get(`${root()}IFCElementsWide/$count`).set(bearer(owner.token));
+      if (res.status === 200) break;
+      expect(res.status).toBe(503);
+      if (tries > 200) throw new Error('the wide set was not built within 20 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     properties = (await pull(`${root()}IFCProperties`, owner.token)) as unknown as typeof properties;
     elements = await pull(`${root()}IFCElements`, owner.token);
   }, 120_000);

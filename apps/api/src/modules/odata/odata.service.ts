@@ -19,7 +19,7 @@ import {
 } from '@aec/odata';
 import { withWideElements } from '../../store/feed-model';
 import type { FeedReader, FeedRow, FeedScope, VisibleVersion } from '../../store/feed-types';
-import type { WideCatalog } from '../../store/wide-columns';
+import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
 import { namedProjectId } from './anonymous-access';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
@@ -137,6 +137,16 @@ export function createODataService({
   async function prepare(req: FeedRequest, rawQuery: string) {
     const perProject = req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId);
     const requestModel = perProject?.model ?? model;
+    if (perProject && req.entitySet === WIDE_ENTITY_SET && requestModel === model) {
+      // Built right after the model is published: seconds for a large model.
+      throw new ODataError(
+        503,
+        'ServiceUnavailable',
+        `${WIDE_ENTITY_SET} is still being prepared for this project. Try again in a moment.`,
+        undefined,
+        WIDE_ENTITY_SET,
+      );
+    }
     const type = typeOf(requestModel, req.entitySet);
     const query = parseODataQuery(rawQuery, requestModel, req.entitySet);
     if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');

@@ -24,7 +24,10 @@ const servedElement = compileRowDoc<ElementDoc>(['Id', 'ProjectId'], elementColu
 const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
 
 export function createMongoRowRepository(rows: RowCollections, projects: Model<ProjectDoc>): RowRepository {
-  const wide = createMongoWideElements(rows);
+  const wide = createMongoWideElements(rows, async (projectId) => {
+    const doc = await projects.findById(projectId, { version: 1 }).lean<{ version: number }>().exec();
+    return doc ? doc.version : null;
+  });
   const count = (projectId: string, version: number) =>
     Promise.all(
       eachRowCollection(rows).map((collection) => collection.countDocuments({ projectId, version })),
@@ -79,7 +82,7 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
         after = docs[docs.length - 1]!.ExpressId;
       }
     },
-    buildWideElements: (projectId, version) => wide.build(projectId, version),
+    buildWideElements: (projectId, version, options) => wide.build(projectId, version, options?.isCancelled),
     wideCatalog: (projectId, version) => wide.catalog(projectId, version),
     async countElements(projectId, version) {
       return rows.elements.countDocuments({ projectId, version });

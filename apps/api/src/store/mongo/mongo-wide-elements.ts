@@ -30,7 +30,7 @@ const PROPERTY_FIELDS = {
 };
 
 export interface MongoWideElements {
-  build(projectId: string, version: number): Promise<WideCatalog>;
+  build(projectId: string, version: number, isCancelled?: () => boolean): Promise<WideCatalog | null>;
   catalog(projectId: string, version: number): Promise<WideCatalog | null>;
 }
 
@@ -40,15 +40,25 @@ export interface MongoWideElements {
  * accumulators we can rely on for the statistics) and one over its elements. The values are held by element
  * while building: memory grows with the model's property values (SQLite's builder streams instead).
  */
-export function createMongoWideElements(rows: RowCollections): MongoWideElements {
+export function createMongoWideElements(
+  rows: RowCollections,
+  /** The project's published version (null when the project is gone). */
+  publishedVersion: (projectId: string) => Promise<number | null>,
+): MongoWideElements {
   const propertiesOf = (projectId: string, version: number) =>
     rows.properties
       .find({ projectId, version }, { projection: PROPERTY_FIELDS })
       .sort({ _id: 1 }) as unknown as mongo.FindCursor<PropertyFields>;
 
-  async function statistics(projectId: string, version: number): Promise<PropertyStats[]> {
+  async function statistics(
+    projectId: string,
+    version: number,
+    isCancelled: () => boolean,
+  ): Promise<PropertyStats[]> {
     const stats = new Map<string, PropertyStats>();
+    let seen = 0;
     for await (const p of propertiesOf(projectId, version)) {
+      if (++seen % BATCH === 0 && isCancelled()) break;
       const key = columnKey(p.SetName, p.PropertyName);
       let s = stats.get(key);
       if (!s)
@@ -66,14 +76,17 @@ export function createMongoWideElements(rows: RowCollections): MongoWideElements
   }
 
   return {
-    async build(projectId, version) {
-      const columns = planWideColumns(await statistics(projectId, version));
+    async build(projectId, version, isCancelled = () => false) {
+      if (isCancelled()) return null;
+      const columns = planWideColumns(await statistics(projectId, version, isCancelled));
       const key = { projectId, version };
       // Each element's property values, by ExpressId (first value of a column wins, as on SQLite). Updating
       // documents in place would cost FerretDB a collection scan per element; whole documents are inserted.
       const index = columnIndex(columns);
       const values = new Map<number, Record<string, unknown>>();
+      let seen = 0;
       for await (const p of propertiesOf(projectId, version)) {
+        if (++seen % BATCH === 0 && isCancelled()) return null;
         const position = index.get(columnKey(p.SetName, p.PropertyName));
         if (position === undefined) continue;
         const column = columns[position]!;
@@ -90,9 +103,17 @@ export function createMongoWideElements(rows: RowCollections): MongoWideElements
       for await (const doc of rows.elements.find(key, { projection: { _id: 0 } })) {
         const element = doc as unknown as WideDoc;
         batch.push({ ...element, ...values.get(element.ExpressId as number) });
-        if (batch.length >= BATCH) await rows.wide.insertMany(batch.splice(0));
+        if (batch.length >= BATCH) {
+          await rows.wide.insertMany(batch.splice(0));
+          if (isCancelled()) break;
+        }
       }
-      if (batch.length) await rows.wide.insertMany(batch);
+      if (batch.length && !isCancelled()) await rows.wide.insertMany(batch);
+      const current = await publishedVersion(projectId);
+      if (isCancelled() || current === null || current > version) {
+        await rows.wide.deleteMany(key);
+        return null;
+      }
       await rows.wideCatalogs.insertOne({ ...key, table: WIDE_COLLECTION, columns });
       return { table: WIDE_COLLECTION, columns };
     },

@@ -103,8 +103,8 @@ export function createSqliteRowRepository(
         after = rows[rows.length - 1]!.Id as string;
       }
     },
-    async buildWideElements(projectId, version) {
-      return wide.build(projectId, version);
+    async buildWideElements(projectId, version, options) {
+      return wide.build(projectId, version, options?.isCancelled);
     },
     async wideCatalog(projectId, version) {
       return wide.catalog(projectId, version);

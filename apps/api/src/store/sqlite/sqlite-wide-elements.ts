@@ -29,8 +29,11 @@ const tablePrefix = (projectId: string) =>
 export const wideTableName = (projectId: string, version: number) => `${tablePrefix(projectId)}${version}`;
 
 export interface SqliteWideElements {
-  /** Builds (or rebuilds) the wide table of a version from its element and property rows. */
-  build(projectId: string, version: number): WideCatalog;
+  /**
+   * Builds (or rebuilds) the wide table of a version from its element and property rows, yielding between short
+   * write transactions. Null, with the table dropped, when cancelled or when a newer version is already published.
+   */
+  build(projectId: string, version: number, isCancelled?: () => boolean): Promise<WideCatalog | null>;
   catalog(projectId: string, version: number): WideCatalog | null;
   /** Drops the tables of the project's versions that `keep` rejects (all of them without it). */
   dropTables(projectId: string, keep?: (version: number) => boolean): void;
@@ -59,6 +62,7 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
     `INSERT INTO ifc_wide_catalogs (project_id, version, table_name, columns) VALUES (?, ?, ?, ?)
      ON CONFLICT (project_id, version) DO UPDATE SET table_name = excluded.table_name, columns = excluded.columns`,
   );
+  const publishedVersion = db.prepare('SELECT version FROM projects WHERE id = ?');
   const projectTables = db.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?",
   );
@@ -87,7 +91,13 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
    * reading in row order gives one run per element; an element met again later only fills what is still empty,
    * which keeps the first value whatever the order (instance sets come before type sets and materials).
    */
-  function fillColumns(table: string, projectId: string, version: number, columns: WideColumn[]): void {
+  async function fillColumns(
+    table: string,
+    projectId: string,
+    version: number,
+    columns: WideColumn[],
+    isCancelled: () => boolean,
+  ): Promise<boolean> {
     const index = columnIndex(columns);
     const updates = new Map<string, ReturnType<SqliteDb['prepare']>>();
     const update = (positions: number[]) => {
@@ -135,9 +145,14 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
         const position = index.get(columnKey(setName, propertyName));
         if (position === undefined) continue;
         if (!current || current.expressId !== expressId) {
+          if (pending.length >= ELEMENTS_PER_WRITE) {
+            flush();
+            // Between transactions: let other work (and a stop request) in.
+            await new Promise((resolve) => setImmediate(resolve));
+            if (isCancelled()) return false;
+          }
           current = { expressId, values: new Map() };
           pending.push(current);
-          if (pending.length >= ELEMENTS_PER_WRITE) flush();
         }
         if (current.values.has(position)) continue;
         const typed = wideValue(columns[position]!.type, value, numeric);
@@ -146,20 +161,28 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
       if (rows.length < READ_PAGE) break;
     }
     flush();
+    return true;
   }
 
   return {
-    build(projectId, version) {
+    async build(projectId, version, isCancelled = () => false) {
       const columns = planWideColumns(stats.all(projectId, version) as PropertyStats[]);
       const table = wideTableName(projectId, version);
       write(() => {
         createTable(table, columns);
         copyElements(table, projectId, version);
       });
-      fillColumns(table, projectId, version, columns);
-      // The catalog row last: until it exists, nothing reads the table.
-      write(() => saveCatalog.run(projectId, version, table, JSON.stringify(columns)));
-      return { table, columns };
+      const complete = await fillColumns(table, projectId, version, columns, isCancelled);
+      // The catalog row last (until it exists nothing reads the table), unless the version is already obsolete.
+      return write(() => {
+        const current = publishedVersion.get(projectId) as { version: number } | undefined;
+        if (!complete || isCancelled() || !current || current.version > version) {
+          db.exec(`DROP TABLE IF EXISTS ${q(table)}`);
+          return null;
+        }
+        saveCatalog.run(projectId, version, table, JSON.stringify(columns));
+        return { table, columns };
+      });
     },
     catalog(projectId, version) {
       const row = findCatalog.get(projectId, version) as { table_name: string; columns: string } | undefined;

@@ -47,6 +47,9 @@ export class JobProcessor {
   private readonly active = new Map<string, ActiveJob>();
   private readonly finished = new Map<string, Promise<JobStatus>>();
   private readonly resolvers = new Map<string, (s: JobStatus) => void>();
+  /** Wide-set builds still running after their job ended, with the run that can stop them. */
+  private readonly background = new Map<Promise<void>, ExtractionRun>();
+  private localWideBuilds: Promise<string | null> = Promise.resolve(null);
   private closed = false;
 
   constructor(private readonly o: JobProcessorOptions) {}
@@ -150,6 +153,9 @@ export class JobProcessor {
     for (const r of running)
       r.controller.abort(new ExtractionFailure('SHUTDOWN', 'The server shut down during processing.'));
     await Promise.all(running.map((r) => this.waitFor(r.job.id)));
+    // Wide-set builds stop between transactions and leave nothing behind; the next upload builds it again.
+    for (const run of this.background.values()) run.stopAfterwards();
+    await Promise.all(this.background.keys());
   }
 
   private pump(): void {
@@ -227,8 +233,6 @@ export class JobProcessor {
     });
     if (state.paused) state.run.pause();
     const { summary, stored } = await state.run.done;
-    // A row-writer thread builds the wide element set itself; rows stored from here need it built now.
-    if (!threadWriter) await this.o.store.rows.buildWideElements(job.projectId, job.version);
     this.o.events.append(job.id, {
       message: countsMessage(summary),
       type: 'info',
@@ -255,7 +259,35 @@ export class JobProcessor {
       countsByType: summary.countsByType,
       countsByStorey: summary.countsByStorey,
     });
+    this.buildWideSet(job, state.run);
     return summary;
+  }
+
+  /**
+   * The wide element set is built after publishing, off the job's critical path: a row-writer thread goes on to
+   * build it, else it is built here. The project serves its other sets meanwhile; the wide set appears in its
+   * $metadata once built. Shutdown cancels builds still running.
+   */
+  private buildWideSet(job: JobRecord, run: ExtractionRun): void {
+    const { projectId, version } = job;
+    // Builds on this thread run one at a time: they share its event loop and the database connection.
+    const built: Promise<string | null> =
+      run.afterwards ??
+      (this.localWideBuilds = this.localWideBuilds.then(() =>
+        this.o.store.rows.buildWideElements(projectId, version, { isCancelled: () => this.closed }).then(
+          () => null,
+          (err: unknown) => (err instanceof Error ? err.message : String(err)),
+        ),
+      ));
+    const tracked = built.then((failure) => {
+      if (failure && !this.closed)
+        this.o.logger.error(
+          { jobId: job.id, projectId, version, failure },
+          'building the wide element set failed',
+        );
+    });
+    this.background.set(tracked, run);
+    void tracked.finally(() => this.background.delete(tracked));
   }
 
   private async settle(job: JobRecord, outcome: ExtractionSummary | Error, state?: ActiveJob): Promise<void> {

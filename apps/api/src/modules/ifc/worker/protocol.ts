@@ -29,7 +29,11 @@ export interface StoredCounts {
 }
 
 /** Row writer → runner. */
-export type WriterMessage = { type: 'drained'; stored: StoredCounts } | { type: 'error'; message: string };
+export type WriterMessage =
+  | { type: 'drained'; stored: StoredCounts }
+  | { type: 'error'; message: string }
+  /** After `drained`, the writer builds the wide element set; this is its last word when it did not complete. */
+  | { type: 'wide-failed'; message: string };
 
 /**
  * Runner → row writer. `stop` ends the thread in order: the batch being written commits or rolls back, the

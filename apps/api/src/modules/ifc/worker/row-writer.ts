@@ -61,9 +61,15 @@ async function drain(): Promise<void> {
     while (!paused && !stopRequested && queue.length) {
       const message = queue.shift()!;
       if (message.type === 'end') {
-        // Every row is stored: the wide element set is built from them before the job may publish.
-        await rows.buildWideElements(input.projectId, input.version);
-        shutDown({ type: 'drained', stored });
+        // Every row is stored: the job may publish. The wide element set is built from the stored rows next, while
+        // the project is already served (it appears in the project's $metadata once built); `stop` cancels it.
+        report({ type: 'drained', stored });
+        try {
+          await rows.buildWideElements(input.projectId, input.version, { isCancelled: () => stopRequested });
+          shutDown();
+        } catch (err) {
+          shutDown({ type: 'wide-failed', message: err instanceof Error ? err.message : String(err) });
+        }
         return;
       }
       const batch: RowBatch = message.batch;

@@ -43,6 +43,13 @@ export interface RunWorkerOptions {
 export interface ExtractionRun {
   /** The summary, once every row is stored. Aborting the signal terminates the threads and rejects. */
   done: Promise<{ summary: ExtractionSummary; stored: StoredCounts }>;
+  /**
+   * With a writer thread, after `done`: the thread goes on building the wide element set. Resolves when it has
+   * ended, with the reason when the build did not complete (null when it did).
+   */
+  afterwards?: Promise<string | null>;
+  /** Asks the writer thread to stop the work it does after `done` (shutdown). */
+  stopAfterwards(): void;
   /** Holds a thread writer still (the extraction stops once its window is full). */
   pause(): void;
   resume(): void;
@@ -80,6 +87,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
   const threads: Worker[] = [];
   let writer: Worker | undefined;
   let writerExited: Promise<void> | undefined;
+  let afterwardsFailure: string | null = null;
   const done = new Promise<{ summary: ExtractionSummary; stored: StoredCounts }>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
     let channel: MessageChannel | undefined;
@@ -113,7 +121,8 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       if (settled) return;
       settled = true;
       options.signal.removeEventListener('abort', onAbort);
-      void Promise.all([worker.terminate(), writer && stopWriter(writer, writerExited)]).then(
+      // After a successful drain the writer is building the wide set: it is left to finish (see `afterwards`).
+      void Promise.all([worker.terminate(), writer && !stored && stopWriter(writer, writerExited)]).then(
         outcome,
         outcome,
       );
@@ -164,7 +173,8 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       if (message.type === 'drained') {
         stored = message.stored;
         maybeDone();
-      } else
+      } else if (message.type === 'wide-failed') afterwardsFailure = message.message;
+      else
         finish(() =>
           reject(new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message.message}`)),
         );
@@ -183,5 +193,11 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
     writer?.on('exit', (code) => (stored ? undefined : exitedEarly(code)));
   });
   const control = (message: WriterControl) => writer?.postMessage(message);
-  return { done, pause: () => control({ type: 'pause' }), resume: () => control({ type: 'resume' }) };
+  return {
+    done,
+    ...(writerExited ? { afterwards: writerExited.then(() => afterwardsFailure) } : {}),
+    stopAfterwards: () => control({ type: 'stop' }),
+    pause: () => control({ type: 'pause' }),
+    resume: () => control({ type: 'resume' }),
+  };
 }
