@@ -57,6 +57,13 @@ export function DocsOverview({ origin }: { origin: string }) {
           has its own root at <C>{`${origin}/api/ifc/odata/projects/<projectId>/`}</C>. Data Sources lists
           both ready to copy.
         </p>
+        <p>
+          A project&apos;s own root adds <strong>IFCElementsWide</strong>: one row per element with every
+          property and quantity of that model as a typed column of its own (<C>Pset_WallCommon_FireRating</C>,{' '}
+          <C>Qto_WallBaseQuantities_NetVolume</C>…). Pick it in Tableau to filter and chart any property
+          without pivoting. It is prepared right after processing and appears within seconds, even for large
+          models.
+        </p>
       </DocSection>
       <DocSection id="access" title="Who can read a feed">
         <p>
