@@ -1,5 +1,5 @@
-import Database from 'libsql';
 import { makeRows, model } from '../test/fixture';
+import { openFixtureDb } from '../test/fixture-db';
 import { matches, sortDocs } from '../test/mongo-match';
 import { PARENT_COLUMN, compileExpandMongo, compileExpandSql } from './compile-expand';
 import { ODataSyntaxError, ODataValidationError } from './errors';
@@ -8,26 +8,7 @@ import { findEntityType } from './model';
 import { parseODataQuery } from './parse-and-validate';
 
 const { rows, projects } = makeRows(120);
-const db = new Database(':memory:');
-db.exec(
-  'CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)',
-);
-db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
-for (const x of rows)
-  db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([
-    x.Id,
-    x.Name,
-    x.Area,
-    x.Count,
-    x.Price,
-    x.Big,
-    x.IsExternal === null ? null : Number(x.IsExternal),
-    x.Created,
-    x.Day,
-    x.Uid,
-    x.ProjectId,
-  ]);
-for (const p of projects) db.prepare('INSERT INTO "Projects" VALUES (?,?)').run([p.Id, p.Title]);
+const db = openFixtureDb(rows, projects);
 const projectType = findEntityType(model, 'Project');
 const elementType = findEntityType(model, 'Element');
 if (!projectType || !elementType) throw new Error('fixture');

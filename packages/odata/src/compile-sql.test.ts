@@ -1,5 +1,5 @@
-import Database from 'libsql';
 import { type Row, makeRows, model } from '../test/fixture';
+import { openFixtureDb } from '../test/fixture-db';
 import { FILTERS, PROJECT_FILTERS } from '../test/filters';
 import { type RefData, evaluate } from '../test/reference-eval';
 import type { QueryOptions } from './ast';
@@ -14,29 +14,8 @@ const NOW = new Date('2023-05-01T00:00:00.000Z');
 const { rows, projects } = makeRows(200);
 const data: RefData = { rows, projects, now: NOW };
 
-function openDb(caseSensitiveLike: boolean): InstanceType<typeof Database> {
-  const db = new Database(':memory:');
-  db.exec(`CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER,
-    IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)`);
-  db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
-  const ins = db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)');
-  for (const r of rows) {
-    ins.run([
-      r.Id,
-      r.Name,
-      r.Area,
-      r.Count,
-      r.Price,
-      r.Big,
-      r.IsExternal === null ? null : r.IsExternal ? 1 : 0,
-      r.Created,
-      r.Day,
-      r.Uid,
-      r.ProjectId,
-    ]);
-  }
-  const insP = db.prepare('INSERT INTO "Projects" VALUES (?,?)');
-  for (const p of projects) insP.run([p.Id, p.Title]);
+function openDb(caseSensitiveLike: boolean): ReturnType<typeof openFixtureDb> {
+  const db = openFixtureDb(rows, projects);
   if (caseSensitiveLike) db.exec('PRAGMA case_sensitive_like = ON');
   return db;
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import Database from 'libsql';
 import { makeRows, model } from '../test/fixture';
+import { openFixtureDb } from '../test/fixture-db';
 import { PARENT_COLUMN, compileExpandCountSql, compileExpandSql, planExpand } from './compile-expand';
 import { createEntityEncoder, expandContextUrl, writeEntity, writeEntityCollection } from './json-writer';
 import { findEntityType } from './model';
@@ -124,26 +124,7 @@ describe('JSON writer: pre-encoded members for $expand', () => {
 
 describe('$expand compilation: scope, per-parent cap, counts and nested option texts', () => {
   const { rows, projects } = makeRows(120);
-  const db = new Database(':memory:');
-  db.exec(
-    'CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)',
-  );
-  db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
-  for (const x of rows)
-    db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([
-      x.Id,
-      x.Name,
-      x.Area,
-      x.Count,
-      x.Price,
-      x.Big,
-      x.IsExternal === null ? null : Number(x.IsExternal),
-      x.Created,
-      x.Day,
-      x.Uid,
-      x.ProjectId,
-    ]);
-  for (const p of projects) db.prepare('INSERT INTO "Projects" VALUES (?,?)').run([p.Id, p.Title]);
+  const db = openFixtureDb(rows, projects);
   const expandOf = (q: string) => parseODataQuery(q, model, 'Projects').expand![0]!;
   const parents = [...new Set(rows.map((r) => r.ProjectId).filter((v): v is number => v !== null))];
 

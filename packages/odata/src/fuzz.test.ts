@@ -3,8 +3,8 @@
  * succeed or throw one of the package's error classes; and SQL compiled from anything that
  * validated is accepted by SQLite (a store error would be a 500).
  */
-import Database from 'libsql';
 import { makeRows, model } from '../test/fixture';
+import { openFixtureDb } from '../test/fixture-db';
 import { FILTERS, PROJECT_FILTERS } from '../test/filters';
 import type { Expr } from './ast';
 import { compileMongoQuery } from './mongo-query';
@@ -212,26 +212,7 @@ function genQuery(): string {
 }
 
 const { rows, projects } = makeRows(30);
-const db = new Database(':memory:');
-db.exec(
-  'CREATE TABLE "Elements" (Id INTEGER PRIMARY KEY, Name TEXT, Area REAL, cnt INTEGER, Price REAL, Big INTEGER, IsExternal INTEGER, Created TEXT, Day TEXT, Uid TEXT, ProjectId INTEGER)',
-);
-db.exec('CREATE TABLE "Projects" (Id INTEGER PRIMARY KEY, Title TEXT)');
-for (const x of rows)
-  db.prepare('INSERT INTO "Elements" VALUES (?,?,?,?,?,?,?,?,?,?,?)').run([
-    x.Id,
-    x.Name,
-    x.Area,
-    x.Count,
-    x.Price,
-    x.Big,
-    x.IsExternal === null ? null : Number(x.IsExternal),
-    x.Created,
-    x.Day,
-    x.Uid,
-    x.ProjectId,
-  ]);
-for (const p of projects) db.prepare('INSERT INTO "Projects" VALUES (?,?)').run([p.Id, p.Title]);
+const db = openFixtureDb(rows, projects);
 
 function exercise(query: string, set: 'Elements' | 'Projects', stats: Record<string, number>): void {
   try {
