@@ -92,7 +92,7 @@ export function wideValue(
 
 /** Looks columns up by (set, property): the stores' pivot needs it per property row. */
 export function columnIndex(columns: readonly WideColumn[]): Map<string, number> {
-  return new Map(columns.map((c, i) => [`${c.setName}\u0000${c.propertyName}`, i]));
+  return new Map(columns.map((c, i) => [columnKey(c.setName, c.propertyName), i]));
 }
 
 export const columnKey = (setName: string, propertyName: string): string => `${setName}\u0000${propertyName}`;

@@ -134,8 +134,14 @@ export function createODataService({
     return { scope, visible, model: await projectModel(projectId, visible) };
   }
 
-  async function prepare(req: FeedRequest, rawQuery: string) {
-    const perProject = req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId);
+  /** `scoped`: the per-project scope when the caller already resolved it (key access needs the model first). */
+  async function prepare(
+    req: FeedRequest,
+    rawQuery: string,
+    scoped?: Awaited<ReturnType<typeof projectScope>>,
+  ) {
+    const perProject =
+      scoped ?? (req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId));
     const requestModel = perProject?.model ?? model;
     if (perProject && req.entitySet === WIDE_ENTITY_SET && requestModel === model) {
       // Built right after the model is published: seconds for a large model.
@@ -293,12 +299,11 @@ export function createODataService({
 
     /** One entity by key, or null when it does not exist or is not visible. */
     async entity(req: FeedRequest, key: string): Promise<string | null> {
-      const rootModel =
-        req.projectId === undefined ? model : (await projectScope(req.user, req.projectId)).model;
-      const type = typeOf(rootModel, req.entitySet);
+      const scoped = req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId);
+      const type = typeOf(scoped?.model ?? model, req.entitySet);
       const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type.key))}`;
       const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
-      const prepared = await prepare(req, [keyFilter, ...others].join('&'));
+      const prepared = await prepare(req, [keyFilter, ...others].join('&'), scoped);
       const { query, visible, model: m } = prepared;
       const read = withJoinProperties(query, m, req.entitySet);
       const page = reader.page({ entitySet: req.entitySet, query: read, visible, limit: 1, model: m });
