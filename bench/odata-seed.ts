@@ -1,5 +1,7 @@
 import { createSqliteStore } from '../apps/api/src/store/sqlite/sqlite-store';
 import { openSqlite } from '../apps/api/src/store/sqlite/database';
+import { createSqliteFeedPreparation } from '../apps/api/src/store/sqlite/sqlite-feed-preparation';
+import { createWrite } from '../apps/api/src/store/sqlite/write-transaction';
 import { createPasswordHasher } from '../apps/api/src/modules/auth/password-hasher';
 
 /**
@@ -65,6 +67,10 @@ async function main(): Promise<void> {
     countsByStorey: {},
   });
   await again.close();
+  // What a processed upload's row writer does once the version is published (flags, planner statistics).
+  const prepared = openSqlite(`${dataDir}/aec.sqlite`);
+  createSqliteFeedPreparation(prepared, createWrite(prepared)).prepare(projectId, version);
+  prepared.close();
   process.stdout.write(
     JSON.stringify({ projectId, rows, seconds: (performance.now() - started) / 1000 }) + '\n',
   );

@@ -2,6 +2,7 @@ import type { Expr, OrderByItem, QueryOptions } from './ast';
 import { ODataValidationError } from './errors';
 import { type EntityType, columnOf, findEntityType, findProperty, tableOf } from './model';
 import { type SqlContext, compileSqlExpr } from './sql-expression';
+import { JSON_COLUMN, sqlJsonObject } from './sql-json';
 import { type SqlCompileOptions, type SqlFragment, type SqlValue, quoteIdent } from './sql-types';
 
 export const ROOT_ALIAS = 't0';
@@ -23,6 +24,8 @@ export interface SqlQuery {
   /** Properties selected, in order (entity key included even when not in $select). */
   columns: string[];
   sortKeys: SortKey[];
+  /** Output columns of each result row, in order (rows read as arrays are aligned to these). */
+  outputColumns: string[];
 }
 
 function entityTypeOf(opts: SqlCompileOptions): EntityType {
@@ -143,6 +146,12 @@ export interface SqlQueryOptions extends SqlCompileOptions {
   after?: readonly SqlValue[];
   /** Row limit for this page; defaults to $top. */
   limit?: number;
+  /**
+   * Each row's selected properties as one OData JSON object written by SQLite (column `$json`), followed by the
+   * sort keys and these extra columns of the root table, instead of one column per property. The caller checks
+   * `canEncodeJsonInSql` first.
+   */
+  asJson?: { extraColumns?: readonly string[] };
 }
 
 /** Full SELECT for an entity collection page: WHERE (scope AND filter AND keyset), ORDER BY, LIMIT/OFFSET. */
@@ -153,13 +162,29 @@ export function compileSqlQuery(query: QueryOptions, opts: SqlQueryOptions): Sql
   const sortKeys = compileSortKeys(query.orderby, opts).map((k) =>
     !k.hidden && !columns.includes(k.output) ? { ...k, hidden: true } : k,
   );
-  const select: SqlFragment[] = columns.map((name) => ({
+  const column = (name: string): SqlFragment => ({
     sql: `${quoteIdent(ROOT_ALIAS)}.${quoteIdent(columnOf(findProperty(type, name) as NonNullable<ReturnType<typeof findProperty>>))} AS ${quoteIdent(name)}`,
     params: [],
-  }));
+  });
+  const select: SqlFragment[] = opts.asJson
+    ? [
+        { sql: `${sqlJsonObject(type, columns, ROOT_ALIAS)} AS ${quoteIdent(JSON_COLUMN)}`, params: [] },
+        ...sortKeys.filter((k) => !k.hidden).map((k) => column(k.output)),
+      ]
+    : columns.map(column);
   for (const k of sortKeys)
     if (k.hidden && !columns.includes(k.output))
       select.push({ sql: `${k.sql} AS ${quoteIdent(k.output)}`, params: k.params });
+  for (const extra of opts.asJson?.extraColumns ?? [])
+    select.push({
+      sql: `${quoteIdent(ROOT_ALIAS)}.${quoteIdent(extra)} AS ${quoteIdent(extra)}`,
+      params: [],
+    });
+  const outputColumns = [
+    ...(opts.asJson ? [JSON_COLUMN, ...sortKeys.filter((k) => !k.hidden).map((k) => k.output)] : columns),
+    ...sortKeys.filter((k) => k.hidden && !columns.includes(k.output)).map((k) => k.output),
+    ...(opts.asJson?.extraColumns ?? []),
+  ];
   const where = whereParts(query, opts);
   if (opts.after) where.push(keysetPredicateSql(sortKeys, opts.after));
   const params: SqlValue[] = [...select.flatMap((s) => s.params)];
@@ -179,7 +204,7 @@ export function compileSqlQuery(query: QueryOptions, opts: SqlQueryOptions): Sql
     sql += ' OFFSET ?';
     params.push(query.skip);
   }
-  return { sql, params, columns, sortKeys };
+  return { sql, params, columns, sortKeys, outputColumns };
 }
 
 function whereParts(query: QueryOptions, opts: SqlQueryOptions): SqlFragment[] {

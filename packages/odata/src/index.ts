@@ -39,6 +39,7 @@ export type { SortKey, SqlQuery, SqlQueryOptions } from './compile-sql';
 export type { SqlFragment, SqlValue, SqlCompileOptions } from './sql-types';
 /** Identifier quoting and LIKE escaping used by the SQL compiler (for the API's own scope clauses). */
 export { quoteIdent, escapeLike } from './sql-types';
+export { canEncodeJsonInSql, sqlJsonInexactCondition, JSON_COLUMN } from './sql-json';
 /** MongoDB: filter documents, sort, keyset predicate and count filter. */
 export { compileMongoFilter, MATCH_NONE } from './compile-mongo';
 export { compileMongoSort, compileMongoQuery, compileMongoCount, mongoKeysetPredicate } from './mongo-query';

@@ -38,6 +38,11 @@ export interface CollectionWriterOptions {
    * properties. Without it no per-row work is added.
    */
   extraMembers?: (row: Row) => string;
+  /**
+   * Rows are arrays whose first element is the entity's JSON text, already encoded by the store (minimal or no
+   * metadata, the selected properties in order): written as they are.
+   */
+  preEncoded?: boolean;
 }
 
 /** OData JSON type names for `@odata.type` annotations in full metadata (String/Boolean/Double are implied). */
@@ -68,6 +73,11 @@ export function createEntityEncoder(
 }
 
 function rowEncoder(opts: CollectionWriterOptions): (row: Row) => string {
+  if (opts.preEncoded) {
+    if ((opts.metadata ?? 'minimal') === 'full' || opts.extraMembers)
+      throw new Error('Pre-encoded rows carry no full metadata and no expanded members');
+    return (row) => (row as readonly unknown[])[0] as string;
+  }
   const level = opts.metadata ?? 'minimal';
   const names = opts.properties ?? opts.entityType.properties.map((p) => p.name);
   const props = names

@@ -22,6 +22,11 @@ export interface FeedQuery {
   limit?: number;
   /** The request's model when it is not the reader's own: a per-project root adds the project's wide set. */
   model?: EntityModel;
+  /**
+   * The caller writes minimal (or no) metadata and no expanded members: a store may return each row's entity JSON
+   * already encoded (`FeedPage.encoded`).
+   */
+  encodeJson?: boolean;
 }
 
 export type FeedRow = Record<string, unknown> | readonly unknown[];
@@ -30,6 +35,8 @@ export interface FeedPage {
   /** Objects keyed by property name, or arrays aligned to `rowColumns` (cheaper to read from SQLite). */
   rows: AsyncIterable<FeedRow> | Iterable<FeedRow>;
   rowColumns?: string[];
+  /** Rows are arrays whose first element is the entity's OData JSON (minimal metadata, selected properties). */
+  encoded?: boolean;
   /** Values of the sort keys of a returned row, for the next page's skip token. */
   sortValues(row: FeedRow): unknown[];
 }

@@ -118,7 +118,8 @@ export interface RowRepository {
   /**
    * Builds the version's wide element rows (one column per property found, see wide-columns.ts) from its element
    * and property rows, once they are all stored. Resolves with null, leaving nothing behind, when cancelled or
-   * when a newer version of the project was published meanwhile.
+   * when a newer version of the project was published meanwhile. Stores that prepare published versions for
+   * fast feeds in other ways do it here too (SQLite: see sqlite-feed-preparation.ts).
    */
   buildWideElements(
     projectId: string,

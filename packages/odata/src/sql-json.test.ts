@@ -1,0 +1,93 @@
+import Database from 'libsql';
+import { makeRows, model } from '../test/fixture';
+import { openFixtureDb } from '../test/fixture-db';
+import { compileSqlQuery } from './compile-sql';
+import { createEntityEncoder } from './json-writer';
+import { findEntityType } from './model';
+import { parseODataQuery } from './parse-and-validate';
+import { JSON_COLUMN, MAX_JSON_PROPERTIES, canEncodeJsonInSql, sqlJsonInexactCondition } from './sql-json';
+
+const type = findEntityType(model, 'Element')!;
+
+describe('entity JSON written by SQLite', () => {
+  it('is offered only for types SQLite prints as OData does, and within json_object argument limits', () => {
+    expect(canEncodeJsonInSql(type, ['Id', 'Name', 'Area', 'Count', 'Big', 'IsExternal'])).toBe(true);
+    expect(canEncodeJsonInSql(type, ['Id', 'Created'])).toBe(false);
+    expect(canEncodeJsonInSql(type, ['Id', 'Price'])).toBe(false);
+    expect(canEncodeJsonInSql(type, ['Id', 'Day'])).toBe(false);
+    expect(canEncodeJsonInSql(type, ['Id', 'Missing'])).toBe(false);
+    expect(
+      canEncodeJsonInSql(
+        type,
+        Array.from({ length: MAX_JSON_PROPERTIES + 1 }, () => 'Name'),
+      ),
+    ).toBe(false);
+  });
+
+  it('parses to what the JavaScript encoder writes for the fixture rows, with paging columns after it', () => {
+    const { rows, projects } = makeRows();
+    const db = openFixtureDb(rows, projects);
+    const query = parseODataQuery(
+      '$select=Name,Area,Count,Big,IsExternal&$orderby=Name desc',
+      model,
+      'Elements',
+    );
+    const plain = compileSqlQuery(query, { model, entityType: 'Elements' });
+    const json = compileSqlQuery(query, {
+      model,
+      entityType: 'Elements',
+      asJson: { extraColumns: ['ProjectId'] },
+    });
+    expect(json.outputColumns).toEqual([JSON_COLUMN, 'Name', 'Id', 'ProjectId']);
+    const encode = createEntityEncoder({
+      model,
+      entityType: type,
+      entitySet: 'Elements',
+      serviceRoot: '/',
+      properties: plain.columns,
+      rowColumns: plain.outputColumns,
+    });
+    const expected = (
+      db
+        .prepare(plain.sql)
+        .raw(true)
+        .all(...plain.params) as unknown[][]
+    ).map((r) => JSON.parse(encode(r)));
+    const fromSql = db
+      .prepare(json.sql)
+      .raw(true)
+      .all(...json.params) as unknown[][];
+    expect(fromSql.map((r) => JSON.parse(r[0] as string))).toEqual(expected);
+    // The sort values travel beside the JSON, for the next page's skip token.
+    expect(fromSql.map((r) => r[2])).toEqual(expected.map((e: { Id: number }) => e.Id));
+    db.close();
+  });
+
+  it('flags exactly the doubles that 15 significant digits do not hold', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, a REAL, b REAL)');
+    const values: [number | null, number | null][] = [
+      [0.5, null],
+      [0.1 + 0.2, 1],
+      [1 / 3, null],
+      [1e21, 12.25],
+      [Infinity, 0],
+      [null, -Infinity],
+      [2 ** 53 + 2, 3],
+      [null, null],
+    ];
+    const insert = db.prepare('INSERT INTO t (a, b) VALUES (?, ?)');
+    for (const [a, b] of values) insert.run(a, b);
+    const flagged = (
+      db.prepare(`SELECT id FROM t WHERE ${sqlJsonInexactCondition(['a', 'b'])} ORDER BY id`).all() as {
+        id: number;
+      }[]
+    ).map((r) => r.id);
+    const inexact = (v: number | null) =>
+      v !== null && (!Number.isFinite(v) || Number(v.toPrecision(15)) !== v);
+    const expected = values.flatMap(([a, b], i) => (inexact(a) || inexact(b) ? [i + 1] : []));
+    expect(expected).toEqual([2, 3, 5, 6, 7]);
+    expect(flagged).toEqual(expected);
+    db.close();
+  });
+});

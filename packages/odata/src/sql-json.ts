@@ -1,0 +1,65 @@
+import { type EdmPrimitive, type EntityType, columnOf, findProperty } from './model';
+import { quoteIdent } from './sql-types';
+
+/** The output column holding a row's JSON when a query is compiled `asJson`. */
+export const JSON_COLUMN = '$json';
+
+/** SQLite's json_object takes at most 127 arguments by default: two per property. */
+export const MAX_JSON_PROPERTIES = 63;
+
+/**
+ * Types whose OData JSON form SQLite's json_object writes itself: strings, integers, booleans (stored 0/1) and
+ * doubles. Doubles only print exactly when 15 significant digits hold them (SQLite prints `%!.15g`); the store
+ * marks the rows where that is not so, and encodes those rows itself.
+ */
+const SQL_JSON_TYPES = new Set<EdmPrimitive>([
+  'Edm.String',
+  'Edm.Int32',
+  'Edm.Int64',
+  'Edm.Boolean',
+  'Edm.Double',
+]);
+
+/** True when every listed property can be written by SQLite as OData JSON (minimal metadata). */
+export function canEncodeJsonInSql(type: EntityType, properties: readonly string[]): boolean {
+  return (
+    properties.length <= MAX_JSON_PROPERTIES &&
+    properties.every((name) => {
+      const p = findProperty(type, name);
+      return p !== undefined && SQL_JSON_TYPES.has(p.type);
+    })
+  );
+}
+
+/**
+ * `json_object('Name', "t0"."Name", …)`: one entity's OData JSON (no per-entity annotations, as in minimal
+ * metadata), built by SQLite while it reads the row. Booleans stored as 0/1 become true/false; NULL stays null.
+ */
+export function sqlJsonObject(type: EntityType, properties: readonly string[], alias: string): string {
+  const members = properties.map((name) => {
+    const p = findProperty(type, name);
+    if (!p || !SQL_JSON_TYPES.has(p.type))
+      throw new Error(`Property ${name} cannot be encoded as JSON in SQL`);
+    const column = `${quoteIdent(alias)}.${quoteIdent(columnOf(p))}`;
+    const value =
+      p.type === 'Edm.Boolean'
+        ? `CASE WHEN ${column} IS NULL THEN NULL WHEN ${column} THEN json('true') ELSE json('false') END`
+        : column;
+    return `'${name.replace(/'/g, "''")}', ${value}`;
+  });
+  return `json_object(${members.join(', ')})`;
+}
+
+/**
+ * A condition true when SQLite would print one of these REAL columns inexactly in JSON (more than 15
+ * significant digits, or an infinity): such rows are encoded by the caller instead.
+ */
+export function sqlJsonInexactCondition(columns: readonly string[]): string {
+  if (!columns.length) return '0';
+  return columns
+    .map((c) => {
+      const q = quoteIdent(c);
+      return `(${q} IS NOT NULL AND ${q} IS NOT CAST(printf('%!.15g', ${q}) AS REAL))`;
+    })
+    .join(' OR ');
+}
