@@ -141,6 +141,45 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
     await feed('Nowhere').set(bearer(owner.token)).expect(400);
   });
 
+  it('serves a page read ahead only to the caller who paged there, exactly as a fresh read', async () => {
+    // The per-version preparation (after the wide set's build starts) makes SQLite pages eligible for read-ahead.
+    const root = `/api/ifc/odata/projects/${projectId}/`;
+    for (
+      let tries = 0;
+      (await request(h.app).get(`${root}IFCElementsWide/$count`).set(bearer(owner.token))).status !== 200;
+      tries++
+    ) {
+      if (tries > 200) throw new Error('the project was not prepared within 20 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const first = await request(h.app)
+      .get(`${root}IFCElements`)
+      .set(bearer(owner.token))
+      .set('Prefer', 'odata.maxpagesize=15')
+      .expect(200);
+    const next = (first.body['@odata.nextLink'] as string).replace(/^https?:\/\/[^/]+/, '');
+    await new Promise((r) => setImmediate(r));
+
+    const prefer = { Prefer: 'odata.maxpagesize=15' };
+    const stranger = await request(h.app).get(next).set(bearer(other.token)).set(prefer);
+    expect(stranger.status).toBe(404);
+    expect(JSON.stringify(stranger.body)).not.toContain(first.body.value[0].GlobalId);
+
+    const ahead = await request(h.app).get(next).set(bearer(owner.token)).set(prefer).expect(200);
+    const fresh = await request(h.app)
+      .get(next)
+      .set(bearer(owner.token))
+      .set(prefer)
+      .set('Accept', 'application/json;odata.metadata=full')
+      .expect(200);
+    const withoutAnnotations = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.includes('@'))));
+    expect(ahead.body.value).toHaveLength(15);
+    expect(ahead.body.value).toEqual(withoutAnnotations(fresh.body.value));
+    const path = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
+    expect(path(ahead.body['@odata.nextLink'])).toBe(path(fresh.body['@odata.nextLink']));
+  });
+
   it('answers 410 Gone for a skip token from before the model was re-processed', async () => {
     const first = await feed(`IFCElements?${byProject()}`)
       .set(bearer(owner.token))

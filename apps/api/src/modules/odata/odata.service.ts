@@ -18,10 +18,11 @@ import {
   type SkipTokenValue,
 } from '@aec/odata';
 import { withWideElements } from '../../store/feed-model';
-import type { FeedReader, FeedRow, FeedScope, VisibleVersion } from '../../store/feed-types';
+import type { FeedQuery, FeedReader, FeedRow, FeedScope, VisibleVersion } from '../../store/feed-types';
 import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
 import { namedProjectId } from './anonymous-access';
+import { createReadAhead } from './read-ahead';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
 import { FeedAuthRequiredError } from './feed-auth';
 import { nextLinkUrl } from './next-link';
@@ -87,6 +88,29 @@ export interface ODataServiceDeps {
   wideCatalog?: (projectId: string, version: number) => Promise<WideCatalog | null>;
 }
 
+/**
+ * Identifies one page read: caller, root, visible versions, the query without its skip token, and the position.
+ * Two requests with the same key read the same rows.
+ */
+function pageKey(user: UserRecord | undefined, projectId: string | undefined, q: FeedQuery): string {
+  return JSON.stringify(
+    [
+      user?.id ?? null,
+      projectId ?? null,
+      q.entitySet,
+      q.visible.map((v) => [v.id, v.version, v.isPublic]),
+      { ...q.query, skiptoken: undefined },
+      q.after ?? null,
+      q.limit,
+    ],
+    (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
+  );
+}
+
+/** Pages held read ahead at most (bytes of their JSON) and how long one waits for its request. */
+const READ_AHEAD_BYTES = 24 * 1024 * 1024;
+const READ_AHEAD_TTL_MS = 30_000;
+
 /** Per-project models kept built (a model is a few KB; the catalog read is what it saves). */
 const MODEL_CACHE_SIZE = 200;
 
@@ -99,6 +123,7 @@ export function createODataService({
 }: ODataServiceDeps) {
   const model = reader.model;
   const projectModels = new Map<string, EntityModel>();
+  const readAhead = createReadAhead({ maxBytes: READ_AHEAD_BYTES, ttlMs: READ_AHEAD_TTL_MS });
 
   function typeOf(m: EntityModel, entitySet: string) {
     const set = m.entitySets.find((s) => s.name === entitySet);
@@ -250,14 +275,20 @@ export function createODataService({
         ? await reader.count({ entitySet: req.entitySet, query, visible, model: m })
         : undefined;
       const read = withJoinProperties(query, m, req.entitySet);
-      const page = reader.page({
+      const feedQuery: FeedQuery = {
         entitySet: req.entitySet,
         query: after ? { ...read, skip: undefined } : read,
         visible,
-        after,
+        ...(after ? { after } : {}),
         limit: limit + 1,
         model: m,
-      });
+        encodeJson: req.metadata !== 'full' && !query.expand?.length,
+      };
+      // Full pulls (no $top) in minimal metadata are what BI tools page through: those pages are read ahead.
+      const readAheadKey = (q: FeedQuery) =>
+        q.encodeJson && query.top === undefined ? pageKey(req.user, req.projectId, q) : undefined;
+      const key = readAheadKey(feedQuery);
+      const page = (key !== undefined ? readAhead.take(key) : undefined) ?? reader.page(feedQuery);
       // One row more than the page is read, to know whether a next page exists.
       let more = false;
       const onExtra = () => (more = true);
@@ -282,16 +313,22 @@ export function createODataService({
         properties,
         metadata: req.metadata,
         ...(page.rowColumns ? { rowColumns: page.rowColumns } : {}),
+        ...(page.encoded ? { preEncoded: true } : {}),
         ...(members ? { extraMembers: (row) => members.get(row) ?? '' } : {}),
         contextUrl: contextUrl(req, m, query, properties),
         count,
         nextLink: (last, written) => {
           const remainingTop = query.top !== undefined ? query.top - written : undefined;
           if (!more || !last || (remainingTop !== undefined && remainingTop <= 0)) return undefined;
-          const token = encodeSkipToken(
-            { v: versionTag, k: page.sortValues(last) as SkipTokenValue[] },
-            tokenSecret,
-          );
+          const nextAfter = page.sortValues(last) as SkipTokenValue[];
+          const nextQuery: FeedQuery = {
+            ...feedQuery,
+            query: { ...read, skip: undefined },
+            after: nextAfter,
+          };
+          const nextKey = readAheadKey(nextQuery);
+          if (nextKey !== undefined && page.encoded) readAhead.offer(nextKey, () => reader.page(nextQuery));
+          const token = encodeSkipToken({ v: versionTag, k: nextAfter }, tokenSecret);
           return nextLinkUrl(`${req.serviceRoot}${req.entitySet}`, req.rawQuery, token, remainingTop);
         },
       });
