@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
 const MODELS = path.join(ROOT, '.bench');
 const MB = Number(process.env.BENCH_IFC_MB ?? 100);
+// BENCH_IFC_TIMELINE=1 also prints the job's milestones (server debug log) in seconds since the upload began.
+const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
 
 export async function benchIfcPipeline() {
   mkdirSync(MODELS, { recursive: true });
@@ -37,11 +39,21 @@ export async function benchIfcPipeline() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: TIMELINE ? 'debug' : 'warn',
       MAX_UPLOAD_MB: String(MB * 2),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', TIMELINE ? 'pipe' : 'ignore', 'inherit'],
   });
+  const timelines = [];
+  if (TIMELINE) {
+    let pending = '';
+    server.stdout.setEncoding('utf8').on('data', (chunk) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines)
+        if (line.includes('"job timeline"')) timelines.push(JSON.parse(line).timeline);
+    });
+  }
   try {
     await waitForHealth(base);
     const json = { 'content-type': 'application/json' };
@@ -72,6 +84,7 @@ export async function benchIfcPipeline() {
       }
     })();
     const started = performance.now();
+    const startedAt = Date.now();
     const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -82,6 +95,18 @@ export async function benchIfcPipeline() {
     running = false;
     await probe;
     if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
+    if (TIMELINE) {
+      await new Promise((r) => setTimeout(r, 200));
+      for (const { origin, marks, details } of timelines) {
+        const at = Object.fromEntries(
+          Object.entries({ 'upload-stored': 0, ...marks }).map(([k, ms]) => [
+            k,
+            +((origin + ms - startedAt) / 1000).toFixed(2),
+          ]),
+        );
+        console.log('timeline (s since upload began):', at, 'writer:', details);
+      }
+    }
     return {
       modelMb: +(bytes / 1024 / 1024).toFixed(1),
       products: body.elementCount,

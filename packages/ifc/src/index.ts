@@ -5,3 +5,4 @@ export { sniffIfcFile, sniffIfcBytes, sniffIfcData, type SniffResult, type Sniff
 export { schemaFamilyOf, SUPPORTED_SCHEMAS_TEXT } from './schema-family';
 export { configureWebIfc } from './web-ifc-runtime';
 export * from './generate';
+export { flattenBatch, flattenRows, flatRowCount, type FlatRowBatch, type RowColumnOrder } from './flat-rows';

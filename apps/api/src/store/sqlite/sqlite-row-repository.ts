@@ -1,8 +1,7 @@
-import type { RowBatch } from '@aec/ifc';
+import { flatRowCount, flattenBatch, type FlatRowBatch, type RowBatch } from '@aec/ifc';
 import {
   ELEMENT_COLUMNS,
   elementColumnNames,
-  elementId,
   propertyColumnNames,
   spatialColumnNames,
   type ColumnType,
@@ -14,20 +13,108 @@ import type { SqliteWideElements } from './sqlite-wide-elements';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
-const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
-/** SQLite has no boolean: store 0/1 and turn them back on read. */
-const toSql = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
 const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][])
   .filter(([, type]) => type === 'boolean')
   .map(([name]) => name);
 
-/** Positional values in column order: binding arrays is markedly faster than named objects on bulk inserts. */
-function values(row: object, names: readonly string[], leading: unknown[]): unknown[] {
-  const record = row as Record<string, unknown>;
-  const out = leading.slice();
-  for (const name of names) out.push(toSql(record[name] ?? null));
-  return out;
+/** The column order of flat row batches bound by the insert statements below. */
+export const SQLITE_ROW_ORDER = {
+  elements: elementColumnNames,
+  properties: propertyColumnNames,
+  spatial: spatialColumnNames,
+} as const;
+
+/**
+ * Rows per INSERT statement. One statement per row pays the native call, bind and reset per row; many rows per
+ * statement amortise that (measured: property rows 160k → 240k rows/s). 64 rows of 41 element columns stays far
+ * below SQLite's limit of 32766 parameters.
+ */
+export const ROWS_PER_STATEMENT = 64;
+
+interface FlatTable {
+  table: string;
+  columns: readonly string[];
+  /** Columns stored as 0/1: libsql aborts the process on a boolean parameter, so they are converted before binding. */
+  booleanAt: number[];
+  /** Element rows also store their key, made from the project and the ExpressId (as elementId() does). */
+  keyFrom?: number;
+}
+
+/**
+ * Multi-row INSERT statements over flat values. Each statement binds exactly the values of its rows, then the
+ * project and version as the last two parameters (numbered parameters let every row refer to them), so a batch's
+ * flat array is bound in slices without building a row at a time.
+ */
+function flatInsert(db: SqliteDb, spec: FlatTable) {
+  const width = spec.columns.length;
+  const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
+  const statementFor = (rows: number) => {
+    let statement = statements.get(rows);
+    if (!statement) {
+      const project = `?${rows * width + 1}`;
+      const tuples = Array.from({ length: rows }, (_, r) => {
+        const at = (column: number) => `?${r * width + column + 1}`;
+        const key =
+          spec.keyFrom === undefined ? '' : `${project} || ':' || printf('%010d', ${at(spec.keyFrom)}), `;
+        return `(${project}, ?${rows * width + 2}, ${key}${spec.columns.map((_, c) => at(c)).join(', ')})`;
+      });
+      const keyColumn = spec.keyFrom === undefined ? '' : '"Id", ';
+      statement = db.prepare(
+        `INSERT INTO ${spec.table} (project_id, version, ${keyColumn}${quoted(spec.columns)}) VALUES ${tuples.join(', ')}`,
+      );
+      statements.set(rows, statement);
+    }
+    return statement;
+  };
+  return (projectId: string, version: number, values: unknown[] | undefined): number => {
+    const rows = flatRowCount(values, width);
+    if (!values || !rows) return 0;
+    for (const column of spec.booleanAt) {
+      for (let i = column; i < values.length; i += width) {
+        const value = values[i];
+        if (typeof value === 'boolean') values[i] = value ? 1 : 0;
+      }
+    }
+    for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
+      const count = Math.min(ROWS_PER_STATEMENT, rows - first);
+      const bound = values.slice(first * width, (first + count) * width);
+      bound.push(projectId, version);
+      statementFor(count).run(bound);
+    }
+    return rows;
+  };
+}
+
+export interface SqliteRowInserter {
+  /**
+   * Stores one flat batch (SQLITE_ROW_ORDER, booleans allowed; boolean columns are converted in place) in one
+   * write transaction, and returns how many rows of each kind it held.
+   */
+  insertFlat(
+    projectId: string,
+    version: number,
+    batch: FlatRowBatch,
+  ): { elements: number; properties: number; spatial: number };
+}
+
+export function createSqliteRowInserter(db: SqliteDb, write: SqliteWrite): SqliteRowInserter {
+  const elements = flatInsert(db, {
+    table: 'ifc_elements',
+    columns: elementColumnNames,
+    booleanAt: booleanColumns.map((name) => (elementColumnNames as string[]).indexOf(name)),
+    keyFrom: elementColumnNames.indexOf('ExpressId'),
+  });
+  const properties = flatInsert(db, { table: 'ifc_properties', columns: propertyColumnNames, booleanAt: [] });
+  const spatial = flatInsert(db, { table: 'ifc_spatial', columns: spatialColumnNames, booleanAt: [] });
+  return {
+    insertFlat: (projectId, version, batch) =>
+      write(() => ({
+        elements: elements(projectId, version, batch.elements),
+        properties: properties(projectId, version, batch.properties),
+        spatial: spatial(projectId, version, batch.spatial),
+      })),
+  };
 }
 
 export function createSqliteRowRepository(
@@ -35,30 +122,7 @@ export function createSqliteRowRepository(
   write: SqliteWrite,
   wide: SqliteWideElements,
 ): RowRepository {
-  const insertElement = db.prepare(
-    `INSERT INTO ifc_elements (project_id, version, "Id", ${quoted(elementColumnNames)})
-     VALUES (${marks(elementColumnNames.length + 3)})`,
-  );
-  const insertProperty = db.prepare(
-    `INSERT INTO ifc_properties (project_id, version, ${quoted(propertyColumnNames)})
-     VALUES (${marks(propertyColumnNames.length + 2)})`,
-  );
-  const insertSpatial = db.prepare(
-    `INSERT INTO ifc_spatial (project_id, version, ${quoted(spatialColumnNames)})
-     VALUES (${marks(spatialColumnNames.length + 2)})`,
-  );
-  const insertBatch = (projectId: string, version: number, batch: RowBatch) =>
-    write(() => {
-      for (const row of batch.elements ?? []) {
-        insertElement.run(
-          values(row, elementColumnNames, [projectId, version, elementId(projectId, row.ExpressId)]),
-        );
-      }
-      for (const row of batch.properties ?? [])
-        insertProperty.run(values(row, propertyColumnNames, [projectId, version]));
-      for (const row of batch.spatial ?? [])
-        insertSpatial.run(values(row, spatialColumnNames, [projectId, version]));
-    });
+  const inserter = createSqliteRowInserter(db, write);
   const deleteStatements = ['ifc_elements', 'ifc_properties', 'ifc_spatial'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
   );
@@ -84,8 +148,8 @@ export function createSqliteRowRepository(
     (statement.get(projectId, version) as { n: number }).n;
 
   return {
-    async insertBatch(projectId, version, batch) {
-      insertBatch(projectId, version, batch);
+    async insertBatch(projectId, version, batch: RowBatch) {
+      inserter.insertFlat(projectId, version, flattenBatch(batch, SQLITE_ROW_ORDER));
     },
     async deleteVersion(projectId, version) {
       deleteVersion(projectId, version);

@@ -5,6 +5,7 @@ import { AppError, ServiceUnavailableError } from '../../../errors/app-error';
 import type { JobRecord, JobStatus, Store } from '../../../store/types';
 import { ExtractionFailure, runExtractionWorker, type ExtractionRun } from '../worker/run-extraction-worker';
 import type { JobEvents } from './job-events';
+import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
 
 export interface JobProcessorOptions {
@@ -36,6 +37,7 @@ interface ActiveJob {
   resumeWaiters: (() => void)[];
   activeMs: number;
   startedMs: number;
+  timeline: JobTimeline;
 }
 
 /**
@@ -173,7 +175,9 @@ export class JobProcessor {
       resumeWaiters: [],
       activeMs: 0,
       startedMs: Date.now(),
+      timeline: new JobTimeline(Date.parse(job.createdAt)),
     };
+    state.timeline.mark('started', state.startedMs);
     this.active.set(job.id, state);
     const ticker = setInterval(() => {
       if (state.paused) return;
@@ -204,6 +208,8 @@ export class JobProcessor {
       clearInterval(ticker);
     }
     await this.settle(job, outcome, state);
+    state.timeline.mark('settled');
+    this.o.logger.debug({ jobId: job.id, timeline: state.timeline.toJSON() }, 'job timeline');
     this.active.delete(job.id);
     this.pump();
   }
@@ -227,6 +233,7 @@ export class JobProcessor {
       signal: state.controller.signal,
       onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),
       onBatch,
+      timeline: state.timeline,
       ...(threadWriter
         ? { threadWriter: { ...threadWriter, projectId: job.projectId, version: job.version } }
         : {}),
@@ -251,14 +258,21 @@ export class JobProcessor {
       category: 'complete',
       progress: 95,
     });
-    await this.o.store.projects.publish(job.projectId, job.version, {
-      schema: summary.schema,
-      elementCount: summary.productCount,
-      propertyCount: summary.propertyCount,
-      spatialCount: summary.spatialCount,
-      countsByType: summary.countsByType,
-      countsByStorey: summary.countsByStorey,
-    });
+    try {
+      await this.o.store.projects.publish(job.projectId, job.version, {
+        schema: summary.schema,
+        elementCount: summary.productCount,
+        propertyCount: summary.propertyCount,
+        spatialCount: summary.spatialCount,
+        countsByType: summary.countsByType,
+        countsByStorey: summary.countsByStorey,
+      });
+    } catch (err) {
+      // The writer thread waits for the publish before building anything more: nothing left to build.
+      state.run.stopAfterwards();
+      throw err;
+    }
+    state.timeline.mark('published');
     this.buildWideSet(job, state.run);
     return summary;
   }
@@ -270,6 +284,7 @@ export class JobProcessor {
    */
   private buildWideSet(job: JobRecord, run: ExtractionRun): void {
     const { projectId, version } = job;
+    run.startAfterwards();
     // Builds on this thread run one at a time: they share its event loop and the database connection.
     const built: Promise<string | null> =
       run.afterwards ??

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { configureWebIfc, extractIfc, IfcExtractionError } from '@aec/ifc';
+import { configureWebIfc, extractIfc, flattenBatch, IfcExtractionError } from '@aec/ifc';
+import { elementColumnNames, propertyColumnNames, spatialColumnNames } from '../../../store/row-columns';
 import type { BatchPortMessage, RunnerMessage, WorkerInput, WorkerMessage } from './protocol';
 
 /**
@@ -15,6 +16,12 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 /** Batches go to the row-writer thread when there is one, else to the runner. */
 const batchPort: MessagePort | typeof port = input.batchPort ?? port;
 const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
+/** The row writer binds rows in the store's column order: flattening them here keeps that work off its thread. */
+const STORE_ORDER = {
+  elements: elementColumnNames,
+  properties: propertyColumnNames,
+  spatial: spatialColumnNames,
+};
 
 /**
  * Up to WINDOW batches may wait in the runner, so extraction (here) and storing (there) overlap on two cores;
@@ -22,6 +29,8 @@ const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
  */
 const WINDOW = 4;
 let unacknowledged = 0;
+/** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
+let waitedMs = 0;
 let release: (() => void) | null = null;
 batchPort.on('message', (message: RunnerMessage) => {
   if (message.type !== 'ack') return;
@@ -41,12 +50,17 @@ async function run(): Promise<void> {
     onProgress: (progress) => send({ type: 'progress', progress }),
     onBatch: async (batch) => {
       unacknowledged++;
-      sendBatch({ type: 'batch', batch });
-      if (unacknowledged >= WINDOW) await new Promise<void>((resolve) => (release = resolve));
+      if (input.batchPort) sendBatch({ type: 'rows', rows: flattenBatch(batch, STORE_ORDER) });
+      else send({ type: 'batch', batch });
+      if (unacknowledged >= WINDOW) {
+        const started = Date.now();
+        await new Promise<void>((resolve) => (release = resolve));
+        waitedMs += Date.now() - started;
+      }
     },
   });
   if (input.batchPort) sendBatch({ type: 'end' });
-  send({ type: 'done', summary });
+  send({ type: 'done', summary, waitedMs });
 }
 
 run().catch((err: unknown) => {

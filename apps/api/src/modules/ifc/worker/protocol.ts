@@ -1,4 +1,4 @@
-import type { ExtractionSummary, ExtractProgress, RowBatch } from '@aec/ifc';
+import type { ExtractionSummary, ExtractProgress, FlatRowBatch, RowBatch } from '@aec/ifc';
 
 /** What the job runner hands a worker. */
 export interface WorkerInput {
@@ -17,10 +17,19 @@ export interface WriterInput {
   version: number;
   /** The extraction worker's batches arrive here; acks go back through it. */
   batchPort: import('node:worker_threads').MessagePort;
+  /**
+   * Set by the job runner: after `drained`, wait for `continue` (sent once the version is published) before the
+   * work that follows, so that work never holds the write lock the publish needs. Unset, it follows at once.
+   */
+  awaitPublish?: boolean;
 }
 
-/** Extraction worker → row writer, over the batch port. */
-export type BatchPortMessage = { type: 'batch'; batch: RowBatch } | { type: 'end' };
+/**
+ * Extraction worker → row writer, over the batch port. The worker sends `rows`: flattened in the store's column
+ * order (row-columns), which is cheaper to clone than row objects; `batch` (row objects) is accepted too.
+ */
+export type BatchPortMessage =
+  { type: 'rows'; rows: FlatRowBatch } | { type: 'batch'; batch: RowBatch } | { type: 'end' };
 
 export interface StoredCounts {
   elements: number;
@@ -28,9 +37,19 @@ export interface StoredCounts {
   spatial: number;
 }
 
+/** Where a row writer's time went (epoch ms for points in time): reported with `drained` for the job's timeline. */
+export interface WriterStats {
+  firstBatchAt: number;
+  lastBatchAt: number;
+  batches: number;
+  elementMs: number;
+  propertyMs: number;
+  spatialMs: number;
+}
+
 /** Row writer → runner. */
 export type WriterMessage =
-  | { type: 'drained'; stored: StoredCounts }
+  | { type: 'drained'; stored: StoredCounts; stats: WriterStats }
   | { type: 'error'; message: string }
   /** After `drained`, the writer builds the wide element set; this is its last word when it did not complete. */
   | { type: 'wide-failed'; message: string };
@@ -38,14 +57,16 @@ export type WriterMessage =
 /**
  * Runner → row writer. `stop` ends the thread in order: the batch being written commits or rolls back, the
  * connection closes, and the thread exits by itself, so no SQLite connection is ever torn down mid-transaction.
+ * `continue`, after `drained`, starts the work done once the version is published (the wide element set): it waits
+ * for the publish so that it never holds the write lock the publish needs.
  */
-export type WriterControl = { type: 'pause' } | { type: 'resume' } | { type: 'stop' };
+export type WriterControl = { type: 'pause' } | { type: 'resume' } | { type: 'stop' } | { type: 'continue' };
 
 /** Worker → runner. Each `batch` waits for an `ack` before extraction continues (back-pressure and pause). */
 export type WorkerMessage =
   | { type: 'progress'; progress: ExtractProgress }
   | { type: 'batch'; batch: RowBatch }
-  | { type: 'done'; summary: ExtractionSummary }
+  | { type: 'done'; summary: ExtractionSummary; waitedMs: number }
   | { type: 'error'; code: string; message: string };
 
 /** Runner → worker. */

@@ -1,7 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RowBatch } from '@aec/ifc';
 import { openSqlite } from '../../../store/sqlite/database';
-import { createSqliteRowRepository } from '../../../store/sqlite/sqlite-row-repository';
+import { flattenBatch } from '@aec/ifc';
+import {
+  createSqliteRowInserter,
+  createSqliteRowRepository,
+  SQLITE_ROW_ORDER,
+} from '../../../store/sqlite/sqlite-row-repository';
 import { createWrite } from '../../../store/sqlite/write-transaction';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
 import type {
@@ -11,6 +15,7 @@ import type {
   WriterControl,
   WriterInput,
   WriterMessage,
+  WriterStats,
 } from './protocol';
 
 /**
@@ -28,12 +33,23 @@ const report = (message: WriterMessage) => control.postMessage(message);
 
 const db = openSqlite(input.sqliteFile);
 const write = createWrite(db);
+const inserter = createSqliteRowInserter(db, write);
 const rows = createSqliteRowRepository(db, write, createSqliteWideElements(db, write));
 const stored: StoredCounts = { elements: 0, properties: 0, spatial: 0 };
+const stats: WriterStats = {
+  firstBatchAt: 0,
+  lastBatchAt: 0,
+  batches: 0,
+  elementMs: 0,
+  propertyMs: 0,
+  spatialMs: 0,
+};
 const queue: BatchPortMessage[] = [];
 let paused = false;
 let busy = false;
 let closed = false;
+/** Set once every row is stored: the thread then waits for `continue` (the version is published) or `stop`. */
+let drained = false;
 
 /**
  * Closes the connection, then sends the last word (messages posted before the thread exits still arrive) and lets
@@ -54,29 +70,36 @@ function shutDown(last?: WriterMessage): void {
 
 let stopRequested = false;
 
-async function drain(): Promise<void> {
+/** Stores one batch and records where the time went (batches carry one row kind each, except the last). */
+function store(message: BatchPortMessage & { type: 'rows' | 'batch' }): void {
+  const started = Date.now();
+  if (!stats.firstBatchAt) stats.firstBatchAt = started;
+  const flat = message.type === 'rows' ? message.rows : flattenBatch(message.batch, SQLITE_ROW_ORDER);
+  const counts = inserter.insertFlat(input.projectId, input.version, flat);
+  stats.lastBatchAt = Date.now();
+  stats.batches++;
+  const ms = stats.lastBatchAt - started;
+  if (counts.elements && counts.elements >= counts.properties) stats.elementMs += ms;
+  else if (counts.properties) stats.propertyMs += ms;
+  else stats.spatialMs += ms;
+  stored.elements += counts.elements;
+  stored.properties += counts.properties;
+  stored.spatial += counts.spatial;
+}
+
+function drain(): void {
   if (busy || closed) return;
   busy = true;
   try {
-    while (!paused && !stopRequested && queue.length) {
+    while (!paused && !stopRequested && !drained && queue.length) {
       const message = queue.shift()!;
       if (message.type === 'end') {
-        // Every row is stored: the job may publish. The wide element set is built from the stored rows next, while
-        // the project is already served (it appears in the project's $metadata once built); `stop` cancels it.
-        report({ type: 'drained', stored });
-        try {
-          await rows.buildWideElements(input.projectId, input.version, { isCancelled: () => stopRequested });
-          shutDown();
-        } catch (err) {
-          shutDown({ type: 'wide-failed', message: err instanceof Error ? err.message : String(err) });
-        }
-        return;
+        drained = true;
+        report({ type: 'drained', stored, stats });
+        if (!input.awaitPublish) queueMicrotask(() => void buildAfterPublish());
+        break;
       }
-      const batch: RowBatch = message.batch;
-      await rows.insertBatch(input.projectId, input.version, batch);
-      stored.elements += batch.elements?.length ?? 0;
-      stored.properties += batch.properties?.length ?? 0;
-      stored.spatial += batch.spatial?.length ?? 0;
+      store(message);
       input.batchPort.postMessage({ type: 'ack' } satisfies RunnerMessage);
     }
   } catch (err) {
@@ -87,17 +110,38 @@ async function drain(): Promise<void> {
   if (stopRequested) shutDown();
 }
 
+/**
+ * Once the version is published, the wide element set is built from the stored rows while the project is already
+ * served (it appears in the project's $metadata once built); `stop` cancels it between transactions.
+ */
+async function buildAfterPublish(): Promise<void> {
+  busy = true;
+  try {
+    await rows.buildWideElements(input.projectId, input.version, { isCancelled: () => stopRequested });
+    shutDown();
+  } catch (err) {
+    shutDown({ type: 'wide-failed', message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    busy = false;
+  }
+}
+
 input.batchPort.on('message', (message: BatchPortMessage) => {
   if (closed) return;
   queue.push(message);
-  void drain();
+  drain();
 });
 control.on('message', (message: WriterControl) => {
+  if (closed) return;
   if (message.type === 'stop') {
     stopRequested = true;
     if (!busy) shutDown();
     return;
   }
+  if (message.type === 'continue') {
+    if (drained && !busy) void buildAfterPublish();
+    return;
+  }
   paused = message.type === 'pause';
-  if (!paused) void drain();
+  if (!paused) drain();
 });

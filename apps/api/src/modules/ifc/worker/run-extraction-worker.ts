@@ -6,8 +6,10 @@ import type {
   WorkerInput,
   WorkerMessage,
   WriterControl,
+  WriterInput,
   WriterMessage,
 } from './protocol';
+import type { JobTimeline } from '../jobs/job-timeline';
 
 /** Extraction failed for a reason worth showing the user (bad model, worker crash, out of memory). */
 export class ExtractionFailure extends Error {
@@ -38,17 +40,21 @@ export interface RunWorkerOptions {
   onBatch: (batch: RowBatch) => Promise<void>;
   /** Store rows from a writer thread instead of the API thread. */
   threadWriter?: ThreadWriterTarget;
+  /** Receives the run's milestones (first time each is reached) for the job's timeline. */
+  timeline?: Pick<JobTimeline, 'mark' | 'detail'>;
 }
 
 export interface ExtractionRun {
   /** The summary, once every row is stored. Aborting the signal terminates the threads and rejects. */
   done: Promise<{ summary: ExtractionSummary; stored: StoredCounts }>;
   /**
-   * With a writer thread, after `done`: the thread goes on building the wide element set. Resolves when it has
-   * ended, with the reason when the build did not complete (null when it did).
+   * With a writer thread, after `done` and `startAfterwards()`: the thread goes on building the wide element set.
+   * Resolves when it has ended, with the reason when the build did not complete (null when it did).
    */
   afterwards?: Promise<string | null>;
-  /** Asks the writer thread to stop the work it does after `done` (shutdown). */
+  /** After `done`, once the version is published: lets the writer thread start its work after publishing. */
+  startAfterwards(): void;
+  /** Asks the writer thread to stop the work it does after `done` (publish failed, or shutdown). */
   stopAfterwards(): void;
   /** Holds a thread writer still (the extraction stops once its window is full). */
   pause(): void;
@@ -95,7 +101,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       channel = new MessageChannel();
       const { writerPath, ...target } = options.threadWriter;
       writer = new Worker(writerPath, {
-        workerData: { ...target, batchPort: channel.port2 },
+        workerData: { ...target, batchPort: channel.port2, awaitPublish: true } satisfies WriterInput,
         transferList: [channel.port2],
       });
       threads.push(writer);
@@ -142,9 +148,15 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       if (settled) return;
       switch (message.type) {
         case 'progress':
+          options.timeline?.mark(
+            message.progress.phase === 'parse' && message.progress.done !== undefined
+              ? 'parsed'
+              : message.progress.phase,
+          );
           options.onProgress(message.progress);
           break;
         case 'batch':
+          options.timeline?.mark('first-batch');
           storing = storing
             .then(() => (settled ? undefined : options.onBatch(message.batch)))
             .then(() => {
@@ -156,10 +168,12 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
           storing.catch((err: unknown) => finish(() => reject(err)));
           break;
         case 'done':
+          options.timeline?.mark('extracted');
+          options.timeline?.detail({ extractionMs: message.summary.durationMs, waitedMs: message.waitedMs });
           summary = message.summary;
           if (!writer)
             storing.then(
-              () => ((stored = counted), maybeDone()),
+              () => (options.timeline?.mark('drained'), (stored = counted), maybeDone()),
               () => undefined,
             );
           else maybeDone();
@@ -171,6 +185,16 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
     });
     writer?.on('message', (message: WriterMessage) => {
       if (message.type === 'drained') {
+        const { stats } = message;
+        options.timeline?.mark('first-batch', stats.firstBatchAt);
+        options.timeline?.mark('last-batch-stored', stats.lastBatchAt);
+        options.timeline?.mark('drained');
+        options.timeline?.detail({
+          batches: stats.batches,
+          elementMs: stats.elementMs,
+          propertyMs: stats.propertyMs,
+          spatialMs: stats.spatialMs,
+        });
         stored = message.stored;
         maybeDone();
       } else if (message.type === 'wide-failed') afterwardsFailure = message.message;
@@ -196,6 +220,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
   return {
     done,
     ...(writerExited ? { afterwards: writerExited.then(() => afterwardsFailure) } : {}),
+    startAfterwards: () => control({ type: 'continue' }),
     stopAfterwards: () => control({ type: 'stop' }),
     pause: () => control({ type: 'pause' }),
     resume: () => control({ type: 'resume' }),
