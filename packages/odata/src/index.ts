@@ -50,6 +50,7 @@ export { writeCsdlXml, writeServiceDocument, xmlEscape } from './csdl-xml';
 /** Streaming JSON for entity collections (back-pressure aware) and single entities. */
 export {
   writeEntityCollection,
+  writeEncodedCollection,
   writeEntity,
   defaultContextUrl,
   createEntityEncoder,

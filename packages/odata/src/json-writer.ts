@@ -146,6 +146,46 @@ export function expandContextUrl(
   return `${serviceRoot}$metadata#${entitySet}(${expandList(properties, expand)})`;
 }
 
+type CollectionFrame = Pick<
+  CollectionWriterOptions,
+  'metadata' | 'contextUrl' | 'serviceRoot' | 'entitySet' | 'properties' | 'count'
+>;
+
+/** `{"@odata.context":…,"@odata.count":…,"value":[` as the metadata level asks. */
+function collectionHead(opts: CollectionFrame): string {
+  const head: string[] = [];
+  if ((opts.metadata ?? 'minimal') !== 'none')
+    head.push(
+      `"@odata.context":${JSON.stringify(opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties))}`,
+    );
+  if (opts.count !== undefined) head.push(`"@odata.count":${opts.count}`);
+  return `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
+}
+
+const collectionTail = (next: string | undefined) =>
+  `]${next ? `,"@odata.nextLink":${JSON.stringify(next)}` : ''}}`;
+
+/**
+ * Writes a collection whose entities are already encoded: `body` is their JSON, comma-separated (e.g. a page read
+ * ahead into a reusable buffer). Resolves once the socket has taken the bytes or closed.
+ */
+export async function writeEncodedCollection(
+  out: Writable,
+  body: Uint8Array,
+  opts: CollectionFrame & { nextLink?: string },
+): Promise<void> {
+  out.write(collectionHead(opts));
+  out.write(body);
+  if (!out.write(collectionTail(opts.nextLink)) && !out.destroyed) {
+    const settled = new AbortController();
+    await Promise.race([
+      once(out, 'drain', { signal: settled.signal }),
+      once(out, 'close', { signal: settled.signal }),
+    ]).catch(() => undefined);
+    settled.abort();
+  }
+}
+
 /**
  * Streams `{"@odata.context":…,"@odata.count"?:…,"value":[…],"@odata.nextLink"?:…}` to `out`,
  * waiting for 'drain' whenever the socket is full so memory stays flat. Stops reading rows if the
@@ -156,7 +196,6 @@ export async function writeEntityCollection(
   rows: AsyncIterable<Row> | Iterable<Row>,
   opts: CollectionWriterOptions,
 ): Promise<number> {
-  const level = opts.metadata ?? 'minimal';
   const chunkSize = opts.chunkSize ?? 64 * 1024;
   const encode = createEntityEncoder(opts);
   let closed = false;
@@ -181,13 +220,7 @@ export async function writeEntityCollection(
     }
   };
   try {
-    const head: string[] = [];
-    if (level !== 'none')
-      head.push(
-        `"@odata.context":${JSON.stringify(opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties))}`,
-      );
-    if (opts.count !== undefined) head.push(`"@odata.count":${opts.count}`);
-    buf = `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
+    buf = collectionHead(opts);
     let written = 0;
     let last: Row | undefined;
     const add = (row: Row): boolean => {
@@ -209,7 +242,7 @@ export async function writeEntityCollection(
       }
     }
     const next = closed ? undefined : opts.nextLink?.(last, written);
-    buf += `]${next ? `,"@odata.nextLink":${JSON.stringify(next)}` : ''}}`;
+    buf += collectionTail(next);
     await flush();
     return written;
   } finally {

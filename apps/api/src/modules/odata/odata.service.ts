@@ -10,6 +10,7 @@ import {
   ODataValidationError,
   parseODataQuery,
   writeEntity,
+  writeEncodedCollection,
   writeEntityCollection,
   type EntityModel,
   type EntityType,
@@ -107,8 +108,12 @@ function pageKey(user: UserRecord | undefined, projectId: string | undefined, q:
   );
 }
 
-/** Pages held read ahead at most (bytes of their JSON) and how long one waits for its request. */
-const READ_AHEAD_BYTES = 24 * 1024 * 1024;
+/**
+ * Read-ahead buffers: pages held or being sent at once, the largest page kept (a 5000-row element page is about
+ * 4.5 MB), and how long a page waits for its request.
+ */
+const READ_AHEAD_BUFFERS = 3;
+const READ_AHEAD_BUFFER_BYTES = 8 * 1024 * 1024;
 const READ_AHEAD_TTL_MS = 30_000;
 
 /** Per-project models kept built (a model is a few KB; the catalog read is what it saves). */
@@ -123,7 +128,11 @@ export function createODataService({
 }: ODataServiceDeps) {
   const model = reader.model;
   const projectModels = new Map<string, EntityModel>();
-  const readAhead = createReadAhead({ maxBytes: READ_AHEAD_BYTES, ttlMs: READ_AHEAD_TTL_MS });
+  const readAhead = createReadAhead({
+    buffers: READ_AHEAD_BUFFERS,
+    bufferBytes: READ_AHEAD_BUFFER_BYTES,
+    ttlMs: READ_AHEAD_TTL_MS,
+  });
 
   function typeOf(m: EntityModel, entitySet: string) {
     const set = m.entitySets.find((s) => s.name === entitySet);
@@ -287,8 +296,38 @@ export function createODataService({
       // Full pulls (no $top) in minimal metadata are what BI tools page through: those pages are read ahead.
       const readAheadKey = (q: FeedQuery) =>
         q.encodeJson && query.top === undefined ? pageKey(req.user, req.projectId, q) : undefined;
+      const properties = selectedProperties(type, query);
+      const frame = {
+        entitySet: req.entitySet,
+        serviceRoot: req.serviceRoot,
+        metadata: req.metadata,
+        contextUrl: contextUrl(req, m, query, properties),
+        count,
+        ...(properties ? { properties } : {}),
+      };
+      /** The next page's link after `written` rows ending with sort values `last`; offers it for read-ahead. */
+      const nextLink = (last: SkipTokenValue[], written: number, encoded: boolean) => {
+        const remainingTop = query.top !== undefined ? query.top - written : undefined;
+        if (remainingTop !== undefined && remainingTop <= 0) return undefined;
+        const nextQuery: FeedQuery = { ...feedQuery, query: { ...read, skip: undefined }, after: last };
+        const nextKey = readAheadKey(nextQuery);
+        if (nextKey !== undefined && encoded) readAhead.offer(nextKey, () => reader.page(nextQuery), limit);
+        const token = encodeSkipToken({ v: versionTag, k: last }, tokenSecret);
+        return nextLinkUrl(`${req.serviceRoot}${req.entitySet}`, req.rawQuery, token, remainingTop);
+      };
+
       const key = readAheadKey(feedQuery);
-      const page = (key !== undefined ? readAhead.take(key) : undefined) ?? reader.page(feedQuery);
+      const ahead = key !== undefined ? readAhead.take(key) : undefined;
+      if (ahead) {
+        out.once('close', ahead.done);
+        out.once('finish', ahead.done);
+        const next =
+          ahead.more && ahead.last ? nextLink(ahead.last as SkipTokenValue[], ahead.rows, true) : undefined;
+        await writeEncodedCollection(out, ahead.body, { ...frame, ...(next ? { nextLink: next } : {}) });
+        return;
+      }
+
+      const page = reader.page(feedQuery);
       // One row more than the page is read, to know whether a next page exists.
       let more = false;
       const onExtra = () => (more = true);
@@ -304,33 +343,17 @@ export function createODataService({
         members = await expandPage(req, prepared, all, page.rowColumns, size);
         rows = takeSync(all, all.length, () => undefined);
       }
-      const properties = selectedProperties(type, query);
       await writeEntityCollection(out, rows, {
+        ...frame,
         model: m,
         entityType: type,
-        entitySet: req.entitySet,
-        serviceRoot: req.serviceRoot,
-        properties,
-        metadata: req.metadata,
         ...(page.rowColumns ? { rowColumns: page.rowColumns } : {}),
         ...(page.encoded ? { preEncoded: true } : {}),
         ...(members ? { extraMembers: (row) => members.get(row) ?? '' } : {}),
-        contextUrl: contextUrl(req, m, query, properties),
-        count,
-        nextLink: (last, written) => {
-          const remainingTop = query.top !== undefined ? query.top - written : undefined;
-          if (!more || !last || (remainingTop !== undefined && remainingTop <= 0)) return undefined;
-          const nextAfter = page.sortValues(last) as SkipTokenValue[];
-          const nextQuery: FeedQuery = {
-            ...feedQuery,
-            query: { ...read, skip: undefined },
-            after: nextAfter,
-          };
-          const nextKey = readAheadKey(nextQuery);
-          if (nextKey !== undefined && page.encoded) readAhead.offer(nextKey, () => reader.page(nextQuery));
-          const token = encodeSkipToken({ v: versionTag, k: nextAfter }, tokenSecret);
-          return nextLinkUrl(`${req.serviceRoot}${req.entitySet}`, req.rawQuery, token, remainingTop);
-        },
+        nextLink: (last, written) =>
+          more && last
+            ? nextLink(page.sortValues(last) as SkipTokenValue[], written, page.encoded === true)
+            : undefined,
       });
     },
 
