@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   await again.close();
   // What a processed upload's row writer does once the version is published (flags, planner statistics).
   const prepared = openSqlite(`${dataDir}/aec.sqlite`);
-  createSqliteFeedPreparation(prepared, createWrite(prepared)).prepare(projectId, version);
+  await createSqliteFeedPreparation(prepared, createWrite(prepared)).prepare(projectId, version);
   prepared.close();
   process.stdout.write(
     JSON.stringify({ projectId, rows, seconds: (performance.now() - started) / 1000 }) + '\n',

@@ -6,6 +6,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
+import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
 
 async function main(): Promise<void> {
   let config;
@@ -37,13 +38,14 @@ async function main(): Promise<void> {
     { port, host: config.HOST, store: store.kind, dataDir: config.DATA_DIR },
     'AEC Con-Tech Data Tools API listening',
   );
+  const preparation = completePublishedPreparation(store, logger);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    Promise.all([closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS), processor.close()])
+    Promise.all([closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS), processor.close(), preparation.stop()])
       .then(() => usage.stop())
       .then(() => store.close())
       .then(() => {

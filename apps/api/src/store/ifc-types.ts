@@ -128,6 +128,11 @@ export interface RowRepository {
   ): Promise<WideCatalog | null>;
   /** The wide set's columns and storage for a version, once built. */
   wideCatalog(projectId: string, version: number): Promise<WideCatalog | null>;
+  /**
+   * Published versions whose `buildWideElements` never completed (cancelled by a shutdown, or published by a
+   * build before the step existed): the start-up pass completes them.
+   */
+  publishedAwaitingPreparation(): Promise<{ projectId: string; version: number }[]>;
 }
 
 export type { ElementRow, PropertyRow, SpatialRow, RowBatch };

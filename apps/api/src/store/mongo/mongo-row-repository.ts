@@ -84,6 +84,23 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
     },
     buildWideElements: (projectId, version, options) => wide.build(projectId, version, options?.isCancelled),
     wideCatalog: (projectId, version) => wide.catalog(projectId, version),
+    async publishedAwaitingPreparation() {
+      const published = await projects
+        .find({ status: 'ready', version: { $gt: 0 } }, { _id: 1, version: 1 })
+        .sort({ createdAt: 1 })
+        .lean<{ _id: string; version: number }[]>()
+        .exec();
+      const awaiting: { projectId: string; version: number }[] = [];
+      for (const p of published)
+        if (
+          !(await rows.wideCatalogs.findOne(
+            { projectId: p._id, version: p.version },
+            { projection: { _id: 1 } },
+          ))
+        )
+          awaiting.push({ projectId: p._id, version: p.version });
+      return awaiting;
+    },
     async countElements(projectId, version) {
       return rows.elements.countDocuments({ projectId, version });
     },

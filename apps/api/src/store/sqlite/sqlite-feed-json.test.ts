@@ -8,6 +8,8 @@ import type { VisibleVersion } from '../feed-types';
 import { openSqlite, type SqliteDb } from './database';
 import { createSqliteFeedReader, sqliteFeedModel } from './sqlite-feed-reader';
 import { createSqliteStore } from './sqlite-store';
+import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
+import { createWrite } from './write-transaction';
 
 /**
  * SQLite writes a page's entity JSON itself (json_object) for minimal metadata. Its output must parse to exactly
@@ -170,6 +172,29 @@ describe('SQLite feed pages with JSON written by SQLite', () => {
       expect(fast.entities).toEqual(plain.entities);
       expect(fast.sortValues).toEqual(plain.sortValues);
     }
+  });
+
+  it('flags the same rows when the check runs in many short ranges, and lists the version only at the end', async () => {
+    const { version } = visible[0]!;
+    db.prepare('UPDATE ifc_elements SET json_inexact = NULL WHERE project_id = ?').run(PROJECT);
+    db.prepare('DELETE FROM ifc_json_checked WHERE project_id = ?').run(PROJECT);
+    const preparation = createSqliteFeedPreparation(db, createWrite(db), { chunkRows: 7 });
+    let ranges = 0;
+    await preparation.prepare(PROJECT, version, () => ++ranges > 3);
+    expect(read('', true).encoded).toBe(false);
+    await preparation.prepare(PROJECT, version);
+    const flagged = db
+      .prepare(
+        'SELECT "ExpressId" AS id FROM ifc_elements WHERE project_id = ? AND json_inexact = 1 ORDER BY 1',
+      )
+      .all(PROJECT) as { id: number }[];
+    const expected = Array.from({ length: ROWS }, (_, i) => elementRow(i))
+      .filter((row) =>
+        elementColumnNames.some((n) => ELEMENT_COLUMNS[n] === 'number' && inexact(row[n] as number | null)),
+      )
+      .map((row) => row.ExpressId);
+    expect(flagged.map((r) => r.id)).toEqual(expected);
+    expect(read('', true).encoded).toBe(true);
   });
 
   it('keeps every double exact and writes infinities as OData does', () => {

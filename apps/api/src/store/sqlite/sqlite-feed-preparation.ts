@@ -8,9 +8,12 @@ const doubleColumns = (columns: Record<string, ColumnType>) =>
     .filter(([, type]) => type === 'number')
     .map(([name]) => name);
 
+/** Each table's rows are flagged in key ranges of this many rows, one short write transaction per range. */
+const FLAG_CHUNK = 20_000;
+/** `start` sorts before every key of the table ("Id" is text on elements, an integer on properties). */
 const FLAG_TABLES = [
-  { table: 'ifc_elements', inexact: sqlJsonInexactCondition(doubleColumns(ELEMENT_COLUMNS)) },
-  { table: 'ifc_properties', inexact: sqlJsonInexactCondition(doubleColumns(PROPERTY_COLUMNS)) },
+  { table: 'ifc_elements', start: '', inexact: sqlJsonInexactCondition(doubleColumns(ELEMENT_COLUMNS)) },
+  { table: 'ifc_properties', start: -1, inexact: sqlJsonInexactCondition(doubleColumns(PROPERTY_COLUMNS)) },
 ] as const;
 
 export interface SqliteFeedPreparation {
@@ -19,13 +22,31 @@ export interface SqliteFeedPreparation {
    * write exactly, then lists the version as checked (only checked versions have their JSON written by SQLite),
    * and refreshes the query planner's statistics when the element table has grown or shrunk twofold since.
    */
-  prepare(projectId: string, version: number): void;
+  prepare(projectId: string, version: number, isCancelled?: () => boolean): Promise<void>;
+  /** Published versions not yet checked, or without their wide set (both come from the same post-publish step). */
+  awaiting(): { projectId: string; version: number }[];
 }
 
-export function createSqliteFeedPreparation(db: SqliteDb, write: SqliteWrite): SqliteFeedPreparation {
-  const flags = FLAG_TABLES.map(({ table, inexact }) =>
-    db.prepare(`UPDATE ${table} SET json_inexact = 1 WHERE project_id = ? AND version = ? AND (${inexact})`),
-  );
+export function createSqliteFeedPreparation(
+  db: SqliteDb,
+  write: SqliteWrite,
+  { chunkRows = FLAG_CHUNK }: { chunkRows?: number } = {},
+): SqliteFeedPreparation {
+  const flags = FLAG_TABLES.map(({ table, start, inexact }) => ({
+    start,
+    /** The key ending the range of `chunkRows` rows after `after`; none for the last range. */
+    rangeEnd: db.prepare(
+      `SELECT "Id" AS id FROM ${table} WHERE project_id = ? AND version = ? AND "Id" > ?
+       ORDER BY "Id" LIMIT 1 OFFSET ${Math.max(1, Math.floor(chunkRows)) - 1}`,
+    ),
+    range: db.prepare(
+      `UPDATE ${table} SET json_inexact = 1
+       WHERE project_id = ? AND version = ? AND "Id" > ? AND "Id" <= ? AND (${inexact})`,
+    ),
+    rest: db.prepare(
+      `UPDATE ${table} SET json_inexact = 1 WHERE project_id = ? AND version = ? AND "Id" > ? AND (${inexact})`,
+    ),
+  }));
   const markChecked = db.prepare(
     'INSERT OR IGNORE INTO ifc_json_checked (project_id, version) SELECT id, ? FROM projects WHERE id = ?',
   );
@@ -34,6 +55,13 @@ export function createSqliteFeedPreparation(db: SqliteDb, write: SqliteWrite): S
     "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'",
   );
   const elementRows = db.prepare('SELECT COUNT(*) AS n FROM ifc_elements');
+  const awaiting = db.prepare(
+    `SELECT p.id AS projectId, p.version AS version FROM projects p
+     WHERE p.status = 'ready' AND p.version > 0 AND (
+       NOT EXISTS (SELECT 1 FROM ifc_json_checked j WHERE j.project_id = p.id AND j.version = p.version)
+       OR NOT EXISTS (SELECT 1 FROM ifc_wide_catalogs c WHERE c.project_id = p.id AND c.version = p.version))
+     ORDER BY p.created_at`,
+  );
 
   /**
    * Statistics tell SQLite that type and storey narrow a query, so it reads such pages off their index instead of
@@ -54,13 +82,30 @@ export function createSqliteFeedPreparation(db: SqliteDb, write: SqliteWrite): S
   }
 
   return {
-    prepare(projectId, version) {
-      for (const flag of flags) write(() => flag.run(projectId, version));
+    async prepare(projectId, version, isCancelled = () => false) {
+      // In ranges, yielding between them: on the API's own thread other requests are served in between.
+      for (const flag of flags) {
+        let after: unknown = flag.start;
+        for (;;) {
+          if (isCancelled()) return;
+          const end = (flag.rangeEnd.get(projectId, version, after) as { id: unknown } | undefined)?.id;
+          if (end === undefined) {
+            write(() => flag.rest.run(projectId, version, after));
+            break;
+          }
+          write(() => flag.range.run(projectId, version, after, end));
+          after = end;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
       write(() => {
         markChecked.run(version, projectId);
         forgetOlder.run(projectId, version);
       });
       refreshStatistics();
+    },
+    awaiting() {
+      return awaiting.all() as { projectId: string; version: number }[];
     },
   };
 }

@@ -10,6 +10,7 @@ import type { RowRepository, StoredElementRow } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
+import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -122,6 +123,7 @@ export function createSqliteRowRepository(
   write: SqliteWrite,
   wide: SqliteWideElements,
 ): RowRepository {
+  const preparation = createSqliteFeedPreparation(db, write);
   const inserter = createSqliteRowInserter(db, write);
   const deleteStatements = ['ifc_elements', 'ifc_properties', 'ifc_spatial'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
@@ -168,7 +170,11 @@ export function createSqliteRowRepository(
       }
     },
     async buildWideElements(projectId, version, options) {
+      await preparation.prepare(projectId, version, options?.isCancelled);
       return wide.build(projectId, version, options?.isCancelled);
+    },
+    async publishedAwaitingPreparation() {
+      return preparation.awaiting();
     },
     async wideCatalog(projectId, version) {
       return wide.catalog(projectId, version);

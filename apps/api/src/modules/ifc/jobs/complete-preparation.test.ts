@@ -1,0 +1,81 @@
+import pino from 'pino';
+import { describeEachStore } from '../../../test/store-fixtures';
+import { elementRow, propertyRow } from '../../../test/row-fixtures';
+import type { Store } from '../../../store/types';
+import { completePublishedPreparation } from './complete-preparation';
+
+const logger = pino({ level: 'silent' });
+
+describeEachStore('start-up completion of published versions', (target) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await target.open();
+  });
+  afterEach(async () => {
+    await target.dispose(store);
+  });
+
+  /** A ready project whose post-publish step never ran (as after a shutdown in the middle of it). */
+  async function publishedUnprepared(id: string, ownerId: string) {
+    await store.projects.create({
+      id,
+      ownerId,
+      isPublic: false,
+      name: id,
+      fileName: `${id}.ifc`,
+      fileSize: 1,
+      schema: 'IFC4',
+    });
+    const version = await store.projects.nextVersion(id);
+    await store.rows.insertBatch(id, version, {
+      elements: [elementRow(1), elementRow(2, { IfcType: 'IfcSlab' })],
+      properties: [propertyRow(1), propertyRow(2, { PropertyName: 'LoadBearing', Value: 'true' })],
+    });
+    await store.projects.publish(id, version, {
+      schema: 'IFC4',
+      elementCount: 2,
+      propertyCount: 2,
+      spatialCount: 0,
+      countsByType: { IfcWall: 1, IfcSlab: 1 },
+      countsByStorey: {},
+    });
+    return version;
+  }
+
+  it('prepares every published version that lacks it, once, and leaves unpublished ones alone', async () => {
+    const owner = await store.users.create({ username: 'prep', email: 'prep@example.com', passwordHash: 'x' });
+    const a = await publishedUnprepared('proj_prep_a', owner.id);
+    const b = await publishedUnprepared('proj_prep_b', owner.id);
+    await store.projects.create({
+      id: 'proj_prep_pending',
+      ownerId: owner.id,
+      isPublic: false,
+      name: 'pending',
+      fileName: 'p.ifc',
+      fileSize: 1,
+      schema: 'IFC4',
+    });
+    expect(await store.rows.publishedAwaitingPreparation()).toEqual([
+      { projectId: 'proj_prep_a', version: a },
+      { projectId: 'proj_prep_b', version: b },
+    ]);
+
+    expect(await completePublishedPreparation(store, logger).done).toBe(2);
+    expect(await store.rows.publishedAwaitingPreparation()).toEqual([]);
+    const catalog = await store.rows.wideCatalog('proj_prep_a', a);
+    expect(catalog?.columns.map((c) => [c.name, c.type])).toEqual([
+      ['Pset_WallCommon_FireRating', 'Edm.String'],
+      ['Pset_WallCommon_LoadBearing', 'Edm.Boolean'],
+    ]);
+    expect(await completePublishedPreparation(store, logger).done).toBe(0);
+  });
+
+  it('stops between versions when the server shuts down', async () => {
+    const owner = await store.users.create({ username: 'prep2', email: 'prep2@example.com', passwordHash: 'x' });
+    await publishedUnprepared('proj_prep_c', owner.id);
+    await publishedUnprepared('proj_prep_d', owner.id);
+    const pass = completePublishedPreparation(store, logger);
+    await pass.stop();
+    expect((await store.rows.publishedAwaitingPreparation()).length).toBeGreaterThanOrEqual(1);
+  });
+});
