@@ -1,20 +1,18 @@
 import {
-  canEncodeJsonInSql,
   compileCountSql,
   compileExpandCountSql,
   compileExpandSql,
   compileSqlQuery,
-  createEntityEncoder,
   findEntityType,
   PARENT_COLUMN,
   planExpand,
   sortValuesOf,
   type EntityModel,
-  type QueryOptions,
   type SqlFragment,
   type SqlValue,
 } from '@aec/odata';
 import { createFeedModel } from '../feed-model';
+import { createSqliteJsonPages, INEXACT_COLUMN } from './sqlite-json-pages';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { SqliteDb } from './database';
 
@@ -63,66 +61,13 @@ function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
   };
 }
 
-/** Sets whose tables carry the `json_inexact` flag (see migration 6 and sqlite-feed-preparation). */
-const JSON_SETS = new Set(['IFCElements', 'IFCProperties']);
-const INEXACT = 'json_inexact';
-
 const typeOfSet = (model: EntityModel, entitySet: string) =>
   findEntityType(model, model.entitySets.find((s) => s.name === entitySet)!.entityType)!;
 
 export function createSqliteFeedReader(db: SqliteDb): FeedReader {
   const model = sqliteFeedModel;
 
-  /** True when every version was checked for rows whose JSON SQLite cannot write exactly. */
-  function checked(versions: VisibleVersion[]): boolean {
-    if (!versions.length) return false;
-    const found = db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM ifc_json_checked WHERE (project_id, version) IN (VALUES ${versions.map(() => '(?, ?)').join(', ')})`,
-      )
-      .get(...versions.flatMap((v) => [v.id, v.version])) as { n: number };
-    return found.n === versions.length;
-  }
-
-  /**
-   * The entities of a few rows of a JSON page, encoded here from their stored values: the rows SQLite would print
-   * inexactly (a double needing more than 15 digits). Keyed by entity key.
-   */
-  function encodeInexact(
-    entitySet: string,
-    requestModel: EntityModel,
-    query: QueryOptions,
-    scope: SqlFragment,
-    keys: SqlValue[],
-  ): Map<unknown, string> {
-    const type = typeOfSet(requestModel, entitySet);
-    const key = type.key[0]!;
-    const compiled = compileSqlQuery(
-      { select: query.select },
-      {
-        model: requestModel,
-        entityType: entitySet,
-        scope: {
-          sql: `${scope.sql} AND "t0"."${key}" IN (${keys.map(() => '?').join(', ')})`,
-          params: [...scope.params, ...keys],
-        },
-      },
-    );
-    const encode = createEntityEncoder({
-      model: requestModel,
-      entityType: type,
-      entitySet,
-      serviceRoot: '',
-      properties: compiled.columns,
-      rowColumns: compiled.outputColumns,
-    });
-    const keyIndex = compiled.outputColumns.indexOf(key);
-    const rows = db
-      .prepare(compiled.sql)
-      .raw(true)
-      .all(...compiled.params) as unknown[][];
-    return new Map(rows.map((row) => [row[keyIndex], encode(row)]));
-  }
+  const jsonPages = createSqliteJsonPages(db);
 
   return {
     model,
@@ -153,12 +98,9 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       };
       let compiled = compileSqlQuery(query, options);
       // SQLite writes each row's JSON while reading it: about twice the rows per second of reading the values.
-      const json =
-        encodeJson === true &&
-        JSON_SETS.has(entitySet) &&
-        canEncodeJsonInSql(typeOfSet(options.model, entitySet), compiled.columns) &&
-        checked(published);
-      if (json) compiled = compileSqlQuery(query, { ...options, asJson: { extraColumns: [INEXACT] } });
+      const type = typeOfSet(options.model, entitySet);
+      const json = encodeJson === true && jsonPages.usable(entitySet, type, compiled.columns, published);
+      if (json) compiled = compileSqlQuery(query, { ...options, asJson: { extraColumns: [INEXACT_COLUMN] } });
       const rowColumns = compiled.outputColumns;
       const sortIndexes = compiled.sortKeys.map((k) => rowColumns.indexOf(k.output));
       // A page is bounded (ODATA_PAGE_SIZE); raw arrays read about twice as fast as row objects in libsql.
@@ -166,21 +108,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
         .prepare(compiled.sql)
         .raw(true)
         .all(...compiled.params) as unknown[][];
-      if (json) {
-        const flag = rowColumns.indexOf(INEXACT);
-        const inexact = rows.filter((row) => row[flag] === 1);
-        if (inexact.length) {
-          const keyIndex = rowColumns.indexOf(typeOfSet(options.model, entitySet).key[0]!);
-          const encoded = encodeInexact(
-            entitySet,
-            options.model,
-            query,
-            options.scope,
-            inexact.map((row) => row[keyIndex] as SqlValue),
-          );
-          for (const row of inexact) row[0] = encoded.get(row[keyIndex]);
-        }
-      }
+      if (json) jsonPages.encodeInexactRows(rows, rowColumns, { entitySet, type, query, ...options });
       return {
         rows,
         rowColumns,
