@@ -1,7 +1,5 @@
 import { createSqliteStore } from '../apps/api/src/store/sqlite/sqlite-store';
 import { openSqlite } from '../apps/api/src/store/sqlite/database';
-import { createSqliteFeedPreparation } from '../apps/api/src/store/sqlite/sqlite-feed-preparation';
-import { createWrite } from '../apps/api/src/store/sqlite/write-transaction';
 import { createPasswordHasher } from '../apps/api/src/modules/auth/password-hasher';
 
 /**
@@ -66,11 +64,10 @@ async function main(): Promise<void> {
     countsByType: {},
     countsByStorey: {},
   });
+  // What a processed upload's row writer does once the version is published: the JSON check, planner statistics
+  // and the wide element set.
+  await again.rows.buildWideElements(projectId, version);
   await again.close();
-  // What a processed upload's row writer does once the version is published (flags, planner statistics).
-  const prepared = openSqlite(`${dataDir}/aec.sqlite`);
-  await createSqliteFeedPreparation(prepared, createWrite(prepared)).prepare(projectId, version);
-  prepared.close();
   process.stdout.write(
     JSON.stringify({ projectId, rows, seconds: (performance.now() - started) / 1000 }) + '\n',
   );

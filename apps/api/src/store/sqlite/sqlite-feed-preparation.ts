@@ -2,6 +2,7 @@ import { sqlJsonInexactCondition } from '@aec/odata';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, type ColumnType } from '../row-columns';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
+import { versionKeyRanges } from './version-key-ranges';
 
 const doubleColumns = (columns: Record<string, ColumnType>) =>
   Object.entries(columns)
@@ -33,12 +34,7 @@ export function createSqliteFeedPreparation(
   { chunkRows = FLAG_CHUNK }: { chunkRows?: number } = {},
 ): SqliteFeedPreparation {
   const flags = FLAG_TABLES.map(({ table, start, inexact }) => ({
-    start,
-    /** The key ending the range of `chunkRows` rows after `after`; none for the last range. */
-    rangeEnd: db.prepare(
-      `SELECT "Id" AS id FROM ${table} WHERE project_id = ? AND version = ? AND "Id" > ?
-       ORDER BY "Id" LIMIT 1 OFFSET ${Math.max(1, Math.floor(chunkRows)) - 1}`,
-    ),
+    ranges: versionKeyRanges(db, table, { start, rows: chunkRows }),
     range: db.prepare(
       `UPDATE ${table} SET json_inexact = 1
        WHERE project_id = ? AND version = ? AND "Id" > ? AND "Id" <= ? AND (${inexact})`,
@@ -85,18 +81,18 @@ export function createSqliteFeedPreparation(
     async prepare(projectId, version, isCancelled = () => false) {
       // In ranges, yielding between them: on the API's own thread other requests are served in between.
       for (const flag of flags) {
-        let after: unknown = flag.start;
-        for (;;) {
-          if (isCancelled()) return;
-          const end = (flag.rangeEnd.get(projectId, version, after) as { id: unknown } | undefined)?.id;
-          if (end === undefined) {
-            write(() => flag.rest.run(projectId, version, after));
-            break;
-          }
-          write(() => flag.range.run(projectId, version, after, end));
-          after = end;
-          await new Promise((resolve) => setImmediate(resolve));
-        }
+        const complete = await flag.ranges.each(
+          projectId,
+          version,
+          (after, end) =>
+            write(() =>
+              end === undefined
+                ? flag.rest.run(projectId, version, after)
+                : flag.range.run(projectId, version, after, end),
+            ),
+          isCancelled,
+        );
+        if (!complete) return;
       }
       write(() => {
         markChecked.run(version, projectId);

@@ -12,6 +12,7 @@ import {
 import type { SqliteDb } from './database';
 import { columnsDdl } from './migrations';
 import type { SqliteWrite } from './write-transaction';
+import { versionKeyRanges } from './version-key-ranges';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const SQL_TYPE: Record<WideColumn['type'], string> = {
@@ -22,6 +23,8 @@ const SQL_TYPE: Record<WideColumn['type'], string> = {
 /** Property rows read per query while filling the columns, and elements updated per write transaction. */
 const READ_PAGE = 20_000;
 const ELEMENTS_PER_WRITE = 2_000;
+/** Element rows copied into the wide table per write transaction. */
+const ELEMENTS_PER_COPY = 10_000;
 
 /** Every wide table of a project starts with this prefix, so a project's tables can be found and dropped. */
 const tablePrefix = (projectId: string) =>
@@ -79,11 +82,23 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
     db.exec(`CREATE UNIQUE INDEX ${q(`${table}_key`)} ON ${q(table)} (project_id, version, "Id")`);
   }
 
-  function copyElements(table: string, projectId: string, version: number): void {
+  const elementRanges = versionKeyRanges(db, 'ifc_elements', { start: '', rows: ELEMENTS_PER_COPY });
+  /** The element columns, in key ranges: a million-row copy would hold the API's event loop for seconds. */
+  function copyElements(table: string, projectId: string, version: number, isCancelled: () => boolean) {
     const names = ['project_id', 'version', 'Id', ...elementColumnNames].map(q).join(', ');
-    db.prepare(
-      `INSERT INTO ${q(table)} (${names}) SELECT ${names} FROM ifc_elements WHERE project_id = ? AND version = ?`,
-    ).run(projectId, version);
+    const from = `INSERT INTO ${q(table)} (${names}) SELECT ${names} FROM ifc_elements
+       WHERE project_id = ? AND version = ? AND "Id" > ?`;
+    const range = db.prepare(`${from} AND "Id" <= ?`);
+    const rest = db.prepare(from);
+    return elementRanges.each(
+      projectId,
+      version,
+      (after, end) =>
+        write(() =>
+          end === undefined ? rest.run(projectId, version, after) : range.run(projectId, version, after, end),
+        ),
+      isCancelled,
+    );
   }
 
   /**
@@ -168,11 +183,10 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
     async build(projectId, version, isCancelled = () => false) {
       const columns = planWideColumns(stats.all(projectId, version) as PropertyStats[]);
       const table = wideTableName(projectId, version);
-      write(() => {
-        createTable(table, columns);
-        copyElements(table, projectId, version);
-      });
-      const complete = await fillColumns(table, projectId, version, columns, isCancelled);
+      write(() => createTable(table, columns));
+      const complete =
+        (await copyElements(table, projectId, version, isCancelled)) &&
+        (await fillColumns(table, projectId, version, columns, isCancelled));
       // The catalog row last (until it exists nothing reads the table), unless the version is already obsolete.
       return write(() => {
         const current = publishedVersion.get(projectId) as { version: number } | undefined;
