@@ -58,6 +58,11 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     ),
     // The feed pages elements by Id within a project version.
     rows.elements.createIndex({ projectId: 1, version: 1, Id: 1 }, { name: 'ifc_elements_feed' }),
+    // Pages filtered on type and storey, still in Id order (the SQLite store has the same index).
+    rows.elements.createIndex(
+      { projectId: 1, version: 1, IfcType: 1, Storey: 1, Id: 1 },
+      { name: 'ifc_elements_type_storey' },
+    ),
     // _id is a client-generated ObjectId, increasing in insertion order: the stable page key for properties.
     rows.properties.createIndex({ projectId: 1, version: 1, _id: 1 }, { name: 'ifc_properties_project' }),
     rows.spatial.createIndex(
