@@ -2,9 +2,9 @@ import type { RowBatch } from './types';
 
 /**
  * A batch as one flat array of values per row kind, row after row, each row's values in a column order the sender
- * and receiver agree on; an absent value is null. Sent between threads instead of row objects: the structured
- * clone of an array of values is about half the work of objects that repeat every key per row, and it is what a
- * positional insert statement binds anyway.
+ * and receiver agree on; an absent value is null, and `undefined` means "the same value as the row above" (see
+ * flattenRows). Sent between threads instead of row objects: the structured clone of an array of values is about
+ * half the work of objects that repeat every key per row, and it is what a positional insert statement binds.
  */
 export interface FlatRowBatch {
   elements?: unknown[];
@@ -22,10 +22,14 @@ type Flattener = (rows: readonly object[]) => unknown[];
 const flatteners = new WeakMap<readonly PropertyKey[], Flattener>();
 
 /**
- * Each row's values, in `columns` order, in one flat array. The loop is compiled once per column list into plain
- * property reads (`row["Name"]`), twice as fast as reading columns by a variable key, and builds the array by
- * push: `new Array(n)` would make a holey array, which the structured clone writes index by index (three times
- * slower). Column names are quoted with JSON.stringify, so no name can inject code.
+ * Each row's values, in `columns` order, in one flat array, a value equal to the one above it (same column, previous
+ * row) written as `undefined`: consecutive rows share most of their text (an element's GlobalId on each of its
+ * property rows, set and type names, storeys), and a repeat costs the structured clone one byte instead of a string
+ * to copy on one thread and allocate on the other. expandRepeats() restores the values.
+ *
+ * The loop is compiled once per column list into plain property reads (`row["Name"]`), twice as fast as reads by a
+ * variable key, and builds the array by push: `new Array(n)` would make a holey array, which the structured clone
+ * writes index by index (three times slower). Names are quoted with JSON.stringify, so none can inject code.
  */
 export function flattenRows<Row extends object>(
   rows: readonly Row[],
@@ -33,14 +37,25 @@ export function flattenRows<Row extends object>(
 ): unknown[] {
   let flatten = flatteners.get(columns);
   if (!flatten) {
-    const reads = columns.map((column) => `row[${JSON.stringify(String(column))}] ?? null`).join(', ');
+    const values = columns.map(
+      (column, i) =>
+        `(v${i} = row[${JSON.stringify(String(column))}] ?? null) === p${i} ? undefined : (p${i} = v${i})`,
+    );
+    const names = columns.map((_, i) => `v${i}, p${i}`).join(', ');
     flatten = new Function(
       'rows',
-      `const out = []; for (const row of rows) out.push(${reads}); return out;`,
+      `const out = []; let ${names}; for (const row of rows) out.push(${values.join(', ')}); return out;`,
     ) as Flattener;
     flatteners.set(columns, flatten);
   }
   return flatten(rows);
+}
+
+/** Undoes flattenRows' repeat marks in place: each `undefined` takes the value of the row above (null in the first). */
+export function expandRepeats(values: unknown[], width: number): void {
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] === undefined) values[i] = i < width ? null : values[i - width];
+  }
 }
 
 export function flattenBatch(batch: RowBatch, order: RowColumnOrder): FlatRowBatch {

@@ -5,4 +5,11 @@ export { sniffIfcFile, sniffIfcBytes, sniffIfcData, type SniffResult, type Sniff
 export { schemaFamilyOf, SUPPORTED_SCHEMAS_TEXT } from './schema-family';
 export { configureWebIfc } from './web-ifc-runtime';
 export * from './generate';
-export { flattenBatch, flattenRows, flatRowCount, type FlatRowBatch, type RowColumnOrder } from './flat-rows';
+export {
+  expandRepeats,
+  flattenBatch,
+  flattenRows,
+  flatRowCount,
+  type FlatRowBatch,
+  type RowColumnOrder,
+} from './flat-rows';

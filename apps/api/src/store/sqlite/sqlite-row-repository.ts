@@ -1,4 +1,4 @@
-import { flatRowCount, flattenBatch, type FlatRowBatch, type RowBatch } from '@aec/ifc';
+import { expandRepeats, flatRowCount, flattenBatch, type FlatRowBatch, type RowBatch } from '@aec/ifc';
 import {
   ELEMENT_COLUMNS,
   elementColumnNames,
@@ -71,6 +71,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
   return (projectId: string, version: number, values: unknown[] | undefined): number => {
     const rows = flatRowCount(values, width);
     if (!values || !rows) return 0;
+    expandRepeats(values, width);
     for (const column of spec.booleanAt) {
       for (let i = column; i < values.length; i += width) {
         const value = values[i];
@@ -89,7 +90,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
 
 export interface SqliteRowInserter {
   /**
-   * Stores one flat batch (SQLITE_ROW_ORDER, booleans allowed; boolean columns are converted in place) in one
+   * Stores one flat batch (SQLITE_ROW_ORDER, booleans allowed; repeat marks and booleans are converted in place) in one
    * write transaction, and returns how many rows of each kind it held.
    */
   insertFlat(
