@@ -39,6 +39,7 @@ export function ifcRouter({
   const router = Router();
 
   router.post('/odata/upload', authenticate, async (req, res) => {
+    ifc.prepareForUpload();
     const file = await receiveUpload(req, res);
     const { project, job } = await ifc.acceptUpload(currentUser(req), file);
     const origin = originOf(req);

@@ -69,6 +69,11 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
   return {
     startProject,
 
+    /** An upload has begun: its extraction worker can start loading while the file arrives. */
+    prepareForUpload(): void {
+      processor.warmUp();
+    },
+
     /** Validates an uploaded temp file, moves it into modelDir, and starts processing. */
     async acceptUpload(user: UserRecord, file: ReceivedFile) {
       try {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../../../errors/app-error';
 import type { JobRecord, JobStatus, Store } from '../../../store/types';
 import { ExtractionFailure, runExtractionWorker, type ExtractionRun } from '../worker/run-extraction-worker';
+import { SpareWorker } from '../worker/spare-worker';
 import type { JobEvents } from './job-events';
 import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
@@ -54,7 +55,16 @@ export class JobProcessor {
   private localWideBuilds: Promise<string | null> = Promise.resolve(null);
   private closed = false;
 
-  constructor(private readonly o: JobProcessorOptions) {}
+  private readonly spare: SpareWorker;
+
+  constructor(private readonly o: JobProcessorOptions) {
+    this.spare = new SpareWorker(o.workerPath, o.maxOldGenerationSizeMb);
+  }
+
+  /** An upload is arriving: start its extraction worker now, so loading it overlaps the upload. */
+  warmUp(): void {
+    if (!this.closed) this.spare.warm();
+  }
 
   get queueLength(): number {
     return this.waiting.length;
@@ -157,7 +167,7 @@ export class JobProcessor {
     await Promise.all(running.map((r) => this.waitFor(r.job.id)));
     // Wide-set builds stop between transactions and leave nothing behind; the next upload builds it again.
     for (const run of this.background.values()) run.stopAfterwards();
-    await Promise.all(this.background.keys());
+    await Promise.all([...this.background.keys(), this.spare.close()]);
   }
 
   private pump(): void {
@@ -207,8 +217,14 @@ export class JobProcessor {
     } finally {
       clearInterval(ticker);
     }
-    await this.settle(job, outcome, state);
+    const status = await this.settle(job, outcome, state);
     state.timeline.mark('settled');
+    // Only now, with the job recorded as ready, may the work after publishing take the write lock (a shutdown that
+    // began meanwhile has already swept the background builds: this one is not started).
+    if (state.run && !(outcome instanceof Error)) {
+      if (status === 'ready' && !this.closed) this.buildWideSet(job, state.run);
+      else state.run.stopAfterwards();
+    }
     this.o.logger.debug({ jobId: job.id, timeline: state.timeline.toJSON() }, 'job timeline');
     this.active.delete(job.id);
     this.pump();
@@ -228,6 +244,7 @@ export class JobProcessor {
       sqliteFile && this.o.writerPath ? { writerPath: this.o.writerPath, sqliteFile } : undefined;
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
+      spare: this.spare,
       input: { filePath: job.filePath, batchSize: this.o.batchSize, wasmPath: this.o.wasmPath },
       maxOldGenerationSizeMb: this.o.maxOldGenerationSizeMb,
       signal: state.controller.signal,
@@ -273,7 +290,6 @@ export class JobProcessor {
       throw err;
     }
     state.timeline.mark('published');
-    this.buildWideSet(job, state.run);
     return summary;
   }
 
@@ -305,7 +321,11 @@ export class JobProcessor {
     void tracked.finally(() => this.background.delete(tracked));
   }
 
-  private async settle(job: JobRecord, outcome: ExtractionSummary | Error, state?: ActiveJob): Promise<void> {
+  private async settle(
+    job: JobRecord,
+    outcome: ExtractionSummary | Error,
+    state?: ActiveJob,
+  ): Promise<JobStatus> {
     const finishedAt = new Date().toISOString();
     const durationMs = state ? Date.now() - state.startedMs : null;
     let status: JobStatus;
@@ -347,6 +367,7 @@ export class JobProcessor {
     }
     this.resolvers.get(job.id)?.(status);
     this.resolvers.delete(job.id);
+    return status;
   }
 
   /**

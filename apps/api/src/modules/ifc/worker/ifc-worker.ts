@@ -2,20 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { configureWebIfc, extractIfc, flattenBatch, IfcExtractionError } from '@aec/ifc';
 import { elementColumnNames, propertyColumnNames, spatialColumnNames } from '../../../store/row-columns';
-import type { BatchPortMessage, RunnerMessage, WorkerInput, WorkerMessage } from './protocol';
+import type { BatchPortMessage, RunnerMessage, StartMessage, WorkerInput, WorkerMessage } from './protocol';
 
 /**
  * Runs one extraction off the API's event loop. One worker per job: the runner terminates it afterwards, which
- * is how the WASM heap (which never shrinks) is given back.
+ * is how the WASM heap (which never shrinks) is given back. The input comes as workerData, or, for a worker
+ * started ahead of its job (spare-worker.ts), in a `start` message.
  */
 const port = parentPort;
 if (!port) throw new Error('ifc-worker must run as a worker thread');
-
-const input = workerData as WorkerInput;
 const send = (message: WorkerMessage) => port.postMessage(message);
-/** Batches go to the row-writer thread when there is one, else to the runner. */
-const batchPort: MessagePort | typeof port = input.batchPort ?? port;
-const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
+
 /** The row writer binds rows in the store's column order: flattening them here keeps that work off its thread. */
 const STORE_ORDER = {
   elements: elementColumnNames,
@@ -28,21 +25,25 @@ const STORE_ORDER = {
  * beyond that the worker waits, which bounds memory and lets a paused runner hold extraction still.
  */
 const WINDOW = 4;
-let unacknowledged = 0;
-/** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
-let waitedMs = 0;
-let release: (() => void) | null = null;
-batchPort.on('message', (message: RunnerMessage) => {
-  if (message.type !== 'ack') return;
-  unacknowledged--;
-  if (release && unacknowledged < WINDOW) {
-    const resolve = release;
-    release = null;
-    resolve();
-  }
-});
 
-async function run(): Promise<void> {
+async function run(input: WorkerInput): Promise<void> {
+  /** Batches go to the row-writer thread when there is one, else to the runner. */
+  const batchPort: MessagePort | typeof port = input.batchPort ?? port!;
+  const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
+  let unacknowledged = 0;
+  /** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
+  let waitedMs = 0;
+  let release: (() => void) | null = null;
+  batchPort.on('message', (message: RunnerMessage | StartMessage) => {
+    if (message.type !== 'ack') return;
+    unacknowledged--;
+    if (release && unacknowledged < WINDOW) {
+      const resolve = release;
+      release = null;
+      resolve();
+    }
+  });
+
   if (input.wasmPath) configureWebIfc({ wasmPath: input.wasmPath });
   const data = new Uint8Array(await readFile(input.filePath));
   const summary = await extractIfc(data, {
@@ -63,12 +64,22 @@ async function run(): Promise<void> {
   send({ type: 'done', summary, waitedMs });
 }
 
-run().catch((err: unknown) => {
-  if (err instanceof IfcExtractionError) send({ type: 'error', code: err.code, message: err.message });
-  else
-    send({
-      type: 'error',
-      code: 'EXTRACTION_FAILED',
-      message: err instanceof Error ? err.message : String(err),
-    });
-});
+function start(input: WorkerInput): void {
+  run(input).catch((err: unknown) => {
+    if (err instanceof IfcExtractionError) send({ type: 'error', code: err.code, message: err.message });
+    else
+      send({
+        type: 'error',
+        code: 'EXTRACTION_FAILED',
+        message: err instanceof Error ? err.message : String(err),
+      });
+  });
+}
+
+if (workerData) start(workerData as WorkerInput);
+else
+  port.on('message', function onStart(message: StartMessage | RunnerMessage) {
+    if (message.type !== 'start') return;
+    port.off('message', onStart);
+    start(message.input);
+  });

@@ -71,3 +71,9 @@ export type WorkerMessage =
 
 /** Runner → worker. */
 export type RunnerMessage = { type: 'ack' };
+
+/** Runner → a worker started without workerData (a spare): its job's input, the batch port transferred with it. */
+export interface StartMessage {
+  type: 'start';
+  input: WorkerInput;
+}

@@ -2,6 +2,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ExtractionSummary, ExtractProgress, RowBatch } from '@aec/ifc';
 import type {
   RunnerMessage,
+  StartMessage,
   StoredCounts,
   WorkerInput,
   WorkerMessage,
@@ -10,6 +11,7 @@ import type {
   WriterMessage,
 } from './protocol';
 import type { JobTimeline } from '../jobs/job-timeline';
+import type { SpareWorker } from './spare-worker';
 
 /** Extraction failed for a reason worth showing the user (bad model, worker crash, out of memory). */
 export class ExtractionFailure extends Error {
@@ -40,6 +42,8 @@ export interface RunWorkerOptions {
   onBatch: (batch: RowBatch) => Promise<void>;
   /** Store rows from a writer thread instead of the API thread. */
   threadWriter?: ThreadWriterTarget;
+  /** Where the extraction worker comes from: a spare started ahead (same path and limits), else a new one. */
+  spare?: SpareWorker;
   /** Receives the run's milestones (first time each is reached) for the job's timeline. */
   timeline?: Pick<JobTimeline, 'mark' | 'detail'>;
 }
@@ -108,13 +112,21 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       const exiting = writer;
       writerExited = new Promise((resolve) => exiting.once('exit', () => resolve()));
     }
-    const worker = new Worker(options.workerPath, {
-      workerData: { ...options.input, ...(channel ? { batchPort: channel.port1 } : {}) },
-      transferList: channel ? [channel.port1] : [],
-      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
-      stdout: false,
-      stderr: false,
-    });
+    const input: WorkerInput = { ...options.input, ...(channel ? { batchPort: channel.port1 } : {}) };
+    const transferList = channel ? [channel.port1] : [];
+    let worker: Worker;
+    if (options.spare) {
+      worker = options.spare.take();
+      worker.postMessage({ type: 'start', input } satisfies StartMessage, transferList);
+    } else {
+      worker = new Worker(options.workerPath, {
+        workerData: input,
+        transferList,
+        resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
+        stdout: false,
+        stderr: false,
+      });
+    }
     threads.push(worker);
 
     let settled = false;
