@@ -176,14 +176,17 @@ export async function writeEncodedCollection(
 ): Promise<void> {
   out.write(collectionHead(opts));
   out.write(body);
-  if (!out.write(collectionTail(opts.nextLink)) && !out.destroyed) {
-    const settled = new AbortController();
-    await Promise.race([
-      once(out, 'drain', { signal: settled.signal }),
-      once(out, 'close', { signal: settled.signal }),
-    ]).catch(() => undefined);
-    settled.abort();
-  }
+  if (!out.write(collectionTail(opts.nextLink)) && !out.destroyed) await drainedOrClosed(out);
+}
+
+/** Waits until a full socket drains or closes. Whichever event wins, the other listener is removed. */
+async function drainedOrClosed(out: Writable): Promise<void> {
+  const settled = new AbortController();
+  await Promise.race([
+    once(out, 'drain', { signal: settled.signal }),
+    once(out, 'close', { signal: settled.signal }),
+  ]).catch(() => undefined);
+  settled.abort();
 }
 
 /**
@@ -209,15 +212,8 @@ export async function writeEntityCollection(
     if (buf === '' || closed) return;
     const ok = out.write(buf);
     buf = '';
-    if (!ok && !closed) {
-      // Whichever event wins, the other listener is removed: a long response must not pile up listeners.
-      const settled = new AbortController();
-      await Promise.race([
-        once(out, 'drain', { signal: settled.signal }),
-        once(out, 'close', { signal: settled.signal }),
-      ]).catch(() => undefined);
-      settled.abort();
-    }
+    // A long response must not pile up listeners: the helper removes the one that did not fire.
+    if (!ok && !closed) await drainedOrClosed(out);
   };
   try {
     buf = collectionHead(opts);
