@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { model } from '../test/fixture';
 import { writeCsdlXml, writeServiceDocument } from './csdl-xml';
-import { writeEntity, writeEntityCollection } from './json-writer';
+import { writeEncodedCollection, writeEntity, writeEntityCollection } from './json-writer';
 import { type EntityModel, findEntityType } from './model';
 import { ieee754Compatible } from './negotiate';
 
@@ -239,6 +239,31 @@ describe('streaming JSON writer', () => {
     });
     await new Promise<void>((r) => sink.end(r));
     expect(JSON.parse(sink.text()).value).toEqual([{ Id: 1, Count: 4 }]);
+  });
+
+  it('frames pre-encoded entity bytes with the same context, count and nextLink', async () => {
+    const body = Buffer.from('{"Id":1,"Name":"ü"},{"Id":2,"Name":null}');
+    const sink = new SlowSink();
+    await writeEncodedCollection(sink, body, {
+      ...base,
+      properties: ['Id', 'Name'],
+      count: 7,
+      nextLink: 'http://h/odata/Elements?$skiptoken=x',
+    });
+    await new Promise<void>((r) => sink.end(r));
+    expect(JSON.parse(sink.text())).toEqual({
+      '@odata.context': 'http://h/odata/$metadata#Elements(Id,Name)',
+      '@odata.count': 7,
+      value: [
+        { Id: 1, Name: 'ü' },
+        { Id: 2, Name: null },
+      ],
+      '@odata.nextLink': 'http://h/odata/Elements?$skiptoken=x',
+    });
+    const bare = new SlowSink();
+    await writeEncodedCollection(bare, Buffer.alloc(0), { ...base, metadata: 'none' });
+    await new Promise<void>((r) => bare.end(r));
+    expect(JSON.parse(bare.text())).toEqual({ value: [] });
   });
 
   it('writes a single entity with its $entity context', () => {
