@@ -3,7 +3,7 @@ import { createMongoStore } from '../apps/api/src/store/mongo/mongo-store';
 import { compileRowDoc } from '../apps/api/src/store/mongo/row-docs';
 import { elementColumnNames, elementId } from '../apps/api/src/store/row-columns';
 import type { ElementRow } from '../apps/api/src/store/types';
-import { createPasswordHasher } from '../apps/api/src/modules/auth/password-hasher';
+import { createBenchProject } from './bench-project';
 
 /** Documents per insertMany: FerretDB v1 takes each call as one SQLite transaction, so bigger is faster. */
 const BATCH = 5_000;
@@ -63,22 +63,8 @@ async function main(): Promise<void> {
   // The API opens the store with the URI's default database; so does this client.
   const client = await new mongo.MongoClient(uri).connect();
   try {
-    const user = await store.users.create({
-      username: 'bench_reader',
-      email: 'bench_reader@example.com',
-      passwordHash: await createPasswordHasher(10).hash('secret12'),
-    });
     const projectId = 'proj_bench_mongo';
-    await store.projects.create({
-      id: projectId,
-      ownerId: user.id,
-      isPublic: false,
-      name: 'Bench',
-      fileName: 'bench.ifc',
-      fileSize: 0,
-      schema: 'IFC4',
-    });
-    const version = await store.projects.nextVersion(projectId);
+    const { version } = await createBenchProject(store, projectId);
     const elements = client.db().collection('ifc_elements');
     const countsByType: Record<string, number> = {};
     const countsByStorey: Record<string, number> = {};

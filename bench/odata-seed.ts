@@ -1,6 +1,6 @@
 import { createSqliteStore } from '../apps/api/src/store/sqlite/sqlite-store';
 import { openSqlite } from '../apps/api/src/store/sqlite/database';
-import { createPasswordHasher } from '../apps/api/src/modules/auth/password-hasher';
+import { createBenchProject } from './bench-project';
 
 /**
  * Seeds DATA_DIR with one user and one ready project of N element rows, generated inside SQLite by a recursive
@@ -12,22 +12,8 @@ async function main(): Promise<void> {
   const rows = Number(rowsArg);
   const started = performance.now();
   const store = createSqliteStore({ dataDir });
-  const user = await store.users.create({
-    username: 'bench_reader',
-    email: 'bench_reader@example.com',
-    passwordHash: await createPasswordHasher(10).hash('secret12'),
-  });
   const projectId = 'proj_bench_million';
-  await store.projects.create({
-    id: projectId,
-    ownerId: user.id,
-    isPublic: false,
-    name: 'Bench',
-    fileName: 'bench.ifc',
-    fileSize: 0,
-    schema: 'IFC4',
-  });
-  const version = await store.projects.nextVersion(projectId);
+  const { version } = await createBenchProject(store, projectId);
   await store.close();
 
   const db = openSqlite(`${dataDir}/aec.sqlite`);
