@@ -6,6 +6,7 @@ import type { JobRecord, JobStatus, Store } from '../../../store/types';
 import { ExtractionFailure, runExtractionWorker, type ExtractionRun } from '../worker/run-extraction-worker';
 import { SpareWorker } from '../worker/spare-worker';
 import type { JobEvents } from './job-events';
+import { AfterPublishWork } from './after-publish-work';
 import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
 
@@ -50,15 +51,14 @@ export class JobProcessor {
   private readonly active = new Map<string, ActiveJob>();
   private readonly finished = new Map<string, Promise<JobStatus>>();
   private readonly resolvers = new Map<string, (s: JobStatus) => void>();
-  /** Wide-set builds still running after their job ended, with the run that can stop them. */
-  private readonly background = new Map<Promise<void>, ExtractionRun>();
-  private localWideBuilds: Promise<string | null> = Promise.resolve(null);
+  private readonly afterPublish: AfterPublishWork;
   private closed = false;
 
   private readonly spare: SpareWorker;
 
   constructor(private readonly o: JobProcessorOptions) {
     this.spare = new SpareWorker(o.workerPath, o.maxOldGenerationSizeMb);
+    this.afterPublish = new AfterPublishWork(o.store, o.logger);
   }
 
   /** An upload is arriving: start its extraction worker now, so loading it overlaps the upload. */
@@ -165,9 +165,7 @@ export class JobProcessor {
     for (const r of running)
       r.controller.abort(new ExtractionFailure('SHUTDOWN', 'The server shut down during processing.'));
     await Promise.all(running.map((r) => this.waitFor(r.job.id)));
-    // Wide-set builds stop between transactions and leave nothing behind; the next upload builds it again.
-    for (const run of this.background.values()) run.stopAfterwards();
-    await Promise.all([...this.background.keys(), this.spare.close()]);
+    await Promise.all([this.afterPublish.stop(), this.spare.close()]);
   }
 
   private pump(): void {
@@ -222,7 +220,7 @@ export class JobProcessor {
     // Only now, with the job recorded as ready, may the work after publishing take the write lock (a shutdown that
     // began meanwhile has already swept the background builds: this one is not started).
     if (state.run && !(outcome instanceof Error)) {
-      if (status === 'ready' && !this.closed) this.buildWideSet(job, state.run);
+      if (status === 'ready' && !this.closed) this.afterPublish.start(job, state.run);
       else state.run.stopAfterwards();
     }
     this.o.logger.debug({ jobId: job.id, timeline: state.timeline.toJSON() }, 'job timeline');
@@ -291,34 +289,6 @@ export class JobProcessor {
     }
     state.timeline.mark('published');
     return summary;
-  }
-
-  /**
-   * The wide element set is built after publishing, off the job's critical path: a row-writer thread goes on to
-   * build it, else it is built here. The project serves its other sets meanwhile; the wide set appears in its
-   * $metadata once built. Shutdown cancels builds still running.
-   */
-  private buildWideSet(job: JobRecord, run: ExtractionRun): void {
-    const { projectId, version } = job;
-    run.startAfterwards();
-    // Builds on this thread run one at a time: they share its event loop and the database connection.
-    const built: Promise<string | null> =
-      run.afterwards ??
-      (this.localWideBuilds = this.localWideBuilds.then(() =>
-        this.o.store.rows.buildWideElements(projectId, version, { isCancelled: () => this.closed }).then(
-          () => null,
-          (err: unknown) => (err instanceof Error ? err.message : String(err)),
-        ),
-      ));
-    const tracked = built.then((failure) => {
-      if (failure && !this.closed)
-        this.o.logger.error(
-          { jobId: job.id, projectId, version, failure },
-          'building the wide element set failed',
-        );
-    });
-    this.background.set(tracked, run);
-    void tracked.finally(() => this.background.delete(tracked));
   }
 
   private async settle(
