@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { PropertyRow } from '@aec/ifc';
+import { flattenBatch, type PropertyRow } from '@aec/ifc';
 import { buildServerBundle } from '../../test/spawn-server';
 import { WORKER_PATH } from '../../test/ifc-harness';
 import type { Store } from '../types';
 import { openSqlite } from './database';
 import { createSqliteStore } from './sqlite-store';
+import { SQLITE_ROW_ORDER } from './sqlite-row-repository';
 
 /**
  * The API thread shares the SQLite file with row-writer threads. A write that timed out used to leave the API's
@@ -133,7 +134,10 @@ describe('SQLite writes under contention', () => {
     let ended = false;
     const send = () => {
       while (sent < BATCHES && sent - acked < 4) {
-        channel.port1.postMessage({ type: 'batch', batch: { properties: batch(sent++) } });
+        channel.port1.postMessage({
+          type: 'rows',
+          rows: flattenBatch({ properties: batch(sent++) }, SQLITE_ROW_ORDER),
+        });
       }
       if (sent === BATCHES && !ended) {
         ended = true;
@@ -163,7 +167,8 @@ describe('SQLite writes under contention', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     const done = await drained;
-    // After draining, the writer builds the wide set and exits by itself.
+    // Told the version is published, the writer builds the wide set and exits by itself.
+    writer.postMessage({ type: 'continue' });
     await new Promise((resolve) => writer.once('exit', resolve));
     channel.port1.close();
 

@@ -43,7 +43,11 @@ describeEachStore('start-up completion of published versions', (target) => {
   }
 
   it('prepares every published version that lacks it, once, and leaves unpublished ones alone', async () => {
-    const owner = await store.users.create({ username: 'prep', email: 'prep@example.com', passwordHash: 'x' });
+    const owner = await store.users.create({
+      username: 'prep',
+      email: 'prep@example.com',
+      passwordHash: 'x',
+    });
     const a = await publishedUnprepared('proj_prep_a', owner.id);
     const b = await publishedUnprepared('proj_prep_b', owner.id);
     await store.projects.create({
@@ -71,7 +75,11 @@ describeEachStore('start-up completion of published versions', (target) => {
   });
 
   it('stops between versions when the server shuts down', async () => {
-    const owner = await store.users.create({ username: 'prep2', email: 'prep2@example.com', passwordHash: 'x' });
+    const owner = await store.users.create({
+      username: 'prep2',
+      email: 'prep2@example.com',
+      passwordHash: 'x',
+    });
     await publishedUnprepared('proj_prep_c', owner.id);
     await publishedUnprepared('proj_prep_d', owner.id);
     const pass = completePublishedPreparation(store, logger);

@@ -17,19 +17,14 @@ export interface WriterInput {
   version: number;
   /** The extraction worker's batches arrive here; acks go back through it. */
   batchPort: import('node:worker_threads').MessagePort;
-  /**
-   * Set by the job runner: after `drained`, wait for `continue` (sent once the version is published) before the
-   * work that follows, so that work never holds the write lock the publish needs. Unset, it follows at once.
-   */
-  awaitPublish?: boolean;
 }
 
 /**
- * Extraction worker → row writer, over the batch port. The worker sends `rows`: flattened in the store's column
- * order (row-columns), which is cheaper to clone than row objects; `batch` (row objects) is accepted too.
+ * Extraction worker → row writer, over the batch port: rows flattened in the store's column order (row-columns),
+ * which is cheaper to clone than row objects. After `end` and its `drained`, the writer waits for `continue` (sent
+ * once the version is published) before the work that follows, so that work never holds the lock the publish needs.
  */
-export type BatchPortMessage =
-  { type: 'rows'; rows: FlatRowBatch } | { type: 'batch'; batch: RowBatch } | { type: 'end' };
+export type BatchPortMessage = { type: 'rows'; rows: FlatRowBatch } | { type: 'end' };
 
 export interface StoredCounts {
   elements: number;

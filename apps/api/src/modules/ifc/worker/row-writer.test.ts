@@ -48,7 +48,6 @@ function startWriter(version: number) {
       projectId: PROJECT,
       version,
       batchPort: channel.port2,
-      awaitPublish: true,
     } satisfies WriterInput,
     transferList: [channel.port2],
   });
@@ -76,12 +75,15 @@ function startWriter(version: number) {
 }
 
 describe('row-writer thread', () => {
-  it('stores flat rows and row objects exactly, then waits for the publish before exiting', async () => {
+  it('stores flat rows exactly, then waits for the publish before exiting', async () => {
     const w = startWriter(1);
-    // 130 elements: two full statements and a remainder of 2; the second message carries row objects.
+    // 130 elements: two full statements and a remainder of 2.
     const elements = Array.from({ length: 130 }, (_, i) => elementRow(i + 1, { IsExternal: i % 2 === 0 }));
     w.send({ type: 'rows', rows: flattenBatch({ elements }, SQLITE_ROW_ORDER) });
-    w.send({ type: 'batch', batch: { properties: [propertyRow(1), propertyRow(2), propertyRow(3)] } });
+    w.send({
+      type: 'rows',
+      rows: flattenBatch({ properties: [propertyRow(1), propertyRow(2), propertyRow(3)] }, SQLITE_ROW_ORDER),
+    });
     w.send({ type: 'end' });
     const drained = await w.next('drained');
     expect(drained).toMatchObject({ stored: { elements: 130, properties: 3, spatial: 0 } });

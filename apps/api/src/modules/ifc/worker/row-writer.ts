@@ -1,10 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite } from '../../../store/sqlite/database';
-import { flattenBatch } from '@aec/ifc';
 import {
   createSqliteRowInserter,
   createSqliteRowRepository,
-  SQLITE_ROW_ORDER,
 } from '../../../store/sqlite/sqlite-row-repository';
 import { createWrite } from '../../../store/sqlite/write-transaction';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
@@ -71,11 +69,10 @@ function shutDown(last?: WriterMessage): void {
 let stopRequested = false;
 
 /** Stores one batch and records where the time went (batches carry one row kind each, except the last). */
-function store(message: BatchPortMessage & { type: 'rows' | 'batch' }): void {
+function store(message: BatchPortMessage & { type: 'rows' }): void {
   const started = Date.now();
   if (!stats.firstBatchAt) stats.firstBatchAt = started;
-  const flat = message.type === 'rows' ? message.rows : flattenBatch(message.batch, SQLITE_ROW_ORDER);
-  const counts = inserter.insertFlat(input.projectId, input.version, flat);
+  const counts = inserter.insertFlat(input.projectId, input.version, message.rows);
   stats.lastBatchAt = Date.now();
   stats.batches++;
   const ms = stats.lastBatchAt - started;
@@ -96,7 +93,6 @@ function drain(): void {
       if (message.type === 'end') {
         drained = true;
         report({ type: 'drained', stored, stats });
-        if (!input.awaitPublish) queueMicrotask(() => void buildAfterPublish());
         break;
       }
       store(message);

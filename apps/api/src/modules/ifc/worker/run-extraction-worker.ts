@@ -105,7 +105,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       channel = new MessageChannel();
       const { writerPath, ...target } = options.threadWriter;
       writer = new Worker(writerPath, {
-        workerData: { ...target, batchPort: channel.port2, awaitPublish: true } satisfies WriterInput,
+        workerData: { ...target, batchPort: channel.port2 } satisfies WriterInput,
         transferList: [channel.port2],
       });
       threads.push(writer);
