@@ -19,3 +19,15 @@ export async function createBenchProject(store: Store, projectId: string): Promi
   });
   return { version: await store.projects.nextVersion(projectId) };
 }
+
+/** The element types of the benchmark model, row i having type i % 8 (both seeds). */
+export const BENCH_TYPES = [
+  'IfcWall',
+  'IfcSlab',
+  'IfcWindow',
+  'IfcDoor',
+  'IfcBeam',
+  'IfcColumn',
+  'IfcSpace',
+  'IfcFurniture',
+];

@@ -3,20 +3,10 @@ import { createMongoStore } from '../apps/api/src/store/mongo/mongo-store';
 import { compileRowDoc } from '../apps/api/src/store/mongo/row-docs';
 import { elementColumnNames, elementId } from '../apps/api/src/store/row-columns';
 import type { ElementRow } from '../apps/api/src/store/types';
-import { createBenchProject } from './bench-project';
+import { BENCH_TYPES, createBenchProject } from './bench-project';
 
 /** Documents per insertMany: FerretDB v1 takes each call as one SQLite transaction, so bigger is faster. */
 const BATCH = 5_000;
-const TYPES = [
-  'IfcWall',
-  'IfcSlab',
-  'IfcWindow',
-  'IfcDoor',
-  'IfcBeam',
-  'IfcColumn',
-  'IfcSpace',
-  'IfcFurniture',
-];
 
 // The element repository's stored shape: the version key, then every column, absent ones as explicit nulls.
 const elementDoc = compileRowDoc<ElementRow>(['projectId', 'version', 'Id'], elementColumnNames);
@@ -26,7 +16,7 @@ function elementRow(i: number): Partial<ElementRow> {
   return {
     ExpressId: i,
     GlobalId: `G${String(i).padStart(21, '0')}`,
-    IfcType: TYPES[i % 8]!,
+    IfcType: BENCH_TYPES[i % 8]!,
     Name: `Element ${i}`,
     Storey: `Level ${i % 40}`,
     StoreyElevation: (i % 40) * 3.5,

@@ -1,6 +1,6 @@
 import { createSqliteStore } from '../apps/api/src/store/sqlite/sqlite-store';
 import { openSqlite } from '../apps/api/src/store/sqlite/database';
-import { createBenchProject } from './bench-project';
+import { BENCH_TYPES, createBenchProject } from './bench-project';
 
 /**
  * Seeds DATA_DIR with one user and one ready project of N element rows, generated inside SQLite by a recursive
@@ -17,23 +17,13 @@ async function main(): Promise<void> {
   await store.close();
 
   const db = openSqlite(`${dataDir}/aec.sqlite`);
-  const types = [
-    'IfcWall',
-    'IfcSlab',
-    'IfcWindow',
-    'IfcDoor',
-    'IfcBeam',
-    'IfcColumn',
-    'IfcSpace',
-    'IfcFurniture',
-  ];
   db.exec(`
     INSERT INTO ifc_elements (project_id, version, "Id", "ExpressId", "GlobalId", "IfcType", "Name", "Storey",
       "StoreyElevation", "Building", "Site", "Material", "IsExternal", "LoadBearing", "FireRating", "Height", "Width",
       "Length", "NetVolume", "GrossArea")
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
     SELECT '${projectId}', ${version}, '${projectId}:' || printf('%010d', i), i, printf('G%021d', i),
-      CASE i % 8 ${types.map((t, k) => `WHEN ${k} THEN '${t}'`).join(' ')} END,
+      CASE i % 8 ${BENCH_TYPES.map((t, k) => `WHEN ${k} THEN '${t}'`).join(' ')} END,
       'Element ' || i, 'Level ' || (i % 40), (i % 40) * 3.5, 'Bench Tower', 'Bench Site',
       CASE i % 3 WHEN 0 THEN 'Concrete' WHEN 1 THEN 'Steel' ELSE NULL END,
       i % 2, (i + 1) % 2, CASE WHEN i % 5 = 0 THEN 'REI 90' ELSE NULL END,
