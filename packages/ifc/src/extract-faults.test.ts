@@ -56,13 +56,50 @@ describe('damaged and unusual files', () => {
     });
   });
 
-  it('keeps what web-ifc decodes (\\X\\, \\X4\\) and turns a string blanked by a bad escape into null', async () => {
+  it('keeps what web-ifc decodes (\\X\\, \\X4\\) and keeps a string with a bad escape as written', async () => {
     const text = stepFile('IFC4', [
       "#1=IFCWALL('2O2Fr$t4X7Zf8NOew3FLOH',$,'Caf\\X\\E9 \\X4\\0001F600\\X0\\',$,$,$,$,$,$);",
       "#2=IFCWALL('2O2Fr$t4X7Zf8NOew3FLOI',$,'bad \\Q\\ escape',$,$,$,$,$,$);",
     ]);
     const rows = await extractText(text);
-    expect(rows.elements.map((e) => e.Name)).toEqual(['Café 😀', null]);
+    expect(rows.elements.map((e) => e.Name)).toEqual(['Café 😀', 'bad \\Q\\ escape']);
+    expect(rows.summary.warnings.map((w) => [w.code, w.count])).toEqual([['invalidEscape', 2]]);
+  });
+
+  it('keeps the text of property names and values with encoding faults and warns once per kind', async () => {
+    const text = generateIfcModel({ storeys: 1, bays: 1, faults: { encodingFaults: true } });
+    const events: ExtractProgress[] = [];
+    const rows = await extractText(text, undefined, (p) => events.push(p));
+    const proxy = rows.elements.find((e) => e.Tag === 'PX-ENC');
+    expect(proxy?.Name).toBe('Imported luminaire é');
+    const props = rows.properties
+      .filter((p) => p.ElementExpressId === proxy?.ExpressId)
+      .map((p) => [p.SetName, p.PropertyName, p.Value]);
+    expect(props).toEqual([
+      ['AEC_Imported', 'Base Lightin\\g Load on', 'C:\\temp\\new'],
+      ['AEC_Imported', 'Café rating', 'ends with \\'],
+      ['AEC_Imported', 'Lone \uFFFD surrogate', '\\X0\\ alone'],
+    ]);
+    expect(rows.properties.every((p) => p.SetName !== null && p.PropertyName !== null)).toBe(true);
+    const warnings = rows.summary.warnings;
+    expect(warnings.map((w) => [w.code, w.count])).toEqual([
+      ['invalidEscape', 6],
+      ['lowercaseHex', 2],
+      ['invalidCodePoint', 1],
+    ]);
+    const logged = events.filter((e) => e.message.startsWith('Warning:')).map((e) => e.message);
+    expect(logged).toEqual(warnings.map((w) => `Warning: ${w.message}`));
+    expect(logged[0]).toMatch(/^Warning: 6 backslashes/);
+  });
+
+  it('reads bytes that are not UTF-8 as ISO 8859-1 instead of swallowing the text after them', async () => {
+    const text = stepFile('IFC4', [
+      "#1=IFCWALL('2O2Fr$t4X7Zf8NOew3FLOH',$,'Stra\xdfe \xe9t\xe9',$,$,$,$,$,$);",
+      "#2=IFCWALL('2O2Fr$t4X7Zf8NOew3FLOI',$,'Gr\xc3\xbcn',$,$,$,$,$,$);",
+    ]);
+    const rows = await extractText(text);
+    expect(rows.elements.map((e) => e.Name)).toEqual(['Straße été', 'Grün']);
+    expect(rows.summary.warnings.map((w) => [w.code, w.count])).toEqual([['rawByte', 3]]);
   });
 
   it('closes the model even when the consumer fails', async () => {

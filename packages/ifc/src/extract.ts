@@ -9,6 +9,7 @@ import { RelationshipIndex } from './relationship-index';
 import { RowBatcher } from './row-batcher';
 import { sniffIfcData } from './sniff';
 import { SpatialIndex } from './spatial-index';
+import { encodingWarnings, repairStepText } from './step-text-repair';
 import type { ExtractionSummary, ExtractOptions } from './types';
 import { UnitLabels } from './units';
 import { getIfcApi } from './web-ifc-runtime';
@@ -33,8 +34,12 @@ export async function extractIfc(data: Uint8Array, options: ExtractOptions): Pro
     message: `Schema ${sniff.schema} (${sniff.family} family) found, parsing ${data.byteLength} bytes`,
   });
 
+  const repair = repairStepText(data);
+  const warnings = encodingWarnings(repair.counts);
+  for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
+
   const api = await getIfcApi();
-  const modelID = openModel(api, data, sniff.schema);
+  const modelID = openModel(api, data, sniff.schema, repair.edits);
   if (modelID < 0) {
     throw new IfcExtractionError(
       'OPEN_FAILED',
@@ -112,6 +117,7 @@ export async function extractIfc(data: Uint8Array, options: ExtractOptions): Pro
       propertyCount,
       spatialCount: spatialRows.length,
       durationMs: Math.round(performance.now() - started),
+      warnings,
     };
   } finally {
     api.CloseModel(modelID);

@@ -33,8 +33,9 @@ export function refIds(v: unknown): number[] {
 }
 
 /**
- * Text of a label/identifier/enum attribute. web-ifc already decodes STEP escapes (\X2\, \X4\,
- * \X\, \S\, '') and blanks a string whose escape is invalid; an empty string becomes null.
+ * Text of a label/identifier/enum attribute. web-ifc decodes STEP escapes (\X2\, \X4\, \X\, \S\, '');
+ * it would blank a whole string for one invalid escape, which is why repairStepText fixes those before
+ * web-ifc reads the file. An empty string becomes null.
  */
 export function text(v: unknown): string | null {
   const value = asWrapped(v)?.value;

@@ -1,4 +1,5 @@
 import type { IfcAPI } from 'web-ifc';
+import { type ByteEdit, PatchedBytes } from './patched-bytes';
 import { webIfcSchemaAlias } from './schema-family';
 
 const SCHEMA_VALUE = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i;
@@ -24,22 +25,21 @@ function headerPatch(data: Uint8Array, alias: string): { offset: number; bytes: 
 /**
  * Opens a model in web-ifc. Returns web-ifc's model id, or a negative number when web-ifc cannot
  * parse it. For schema names web-ifc does not know but we accept (IFC4RC*), web-ifc reads a
- * patched header; the caller's buffer is never modified.
+ * patched header; `edits` (sorted by offset, e.g. string-encoding repairs) are applied the same way:
+ * web-ifc reads a patched view, and the caller's buffer is never modified.
  */
-export function openModel(api: IfcAPI, data: Uint8Array, declaredSchema: string): number {
+export function openModel(
+  api: IfcAPI,
+  data: Uint8Array,
+  declaredSchema: string,
+  edits: ByteEdit[] = [],
+): number {
   const alias = webIfcSchemaAlias(declaredSchema);
   const patch = alias ? headerPatch(data, alias) : null;
-  if (!patch) return api.OpenModel(data);
-  const patchEnd = patch.offset + patch.bytes.length;
-  return api.OpenModelFromCallback((offset, size) => {
-    const end = Math.min(data.byteLength, offset + size);
-    const chunk = data.subarray(offset, end);
-    if (end <= patch.offset || offset >= patchEnd) return chunk;
-    const copy = new Uint8Array(chunk);
-    for (let i = 0; i < patch.bytes.length; i++) {
-      const at = patch.offset + i - offset;
-      if (at >= 0 && at < copy.length) copy[at] = patch.bytes[i] ?? 32;
-    }
-    return copy;
-  });
+  const all = patch
+    ? [{ ...patch, length: patch.bytes.length }, ...edits].sort((a, b) => a.offset - b.offset)
+    : edits;
+  if (all.length === 0) return api.OpenModel(data);
+  const view = new PatchedBytes(data, all);
+  return api.OpenModelFromCallback((offset, size) => view.read(offset, size));
 }

@@ -105,6 +105,18 @@ export interface ExtractionSummary {
   propertyCount: number;
   spatialCount: number;
   durationMs: number;
+  /** Problems the extraction worked around (one per kind, with a count); empty for a clean file. */
+  warnings: ExtractionWarning[];
+}
+
+/** Kinds of string-encoding problems repaired before web-ifc reads a file (see step-text-repair). */
+export type EncodingProblem = 'invalidEscape' | 'lowercaseHex' | 'invalidCodePoint' | 'rawByte';
+
+export interface ExtractionWarning {
+  code: EncodingProblem;
+  count: number;
+  /** A sentence for the processing log, count included. */
+  message: string;
 }
 
 export interface RowBatch {

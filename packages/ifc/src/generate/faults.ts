@@ -34,3 +34,46 @@ export function writeDanglingReferences(w: StepWriter, d: SharedDefinitions): vo
 export function writeUnterminatedString(w: StepWriter): void {
   w.raw(`#${w.unusedId(10)}=IFCPROPERTYSINGLEVALUE('Note',$,${typed('IfcLabel', "'never closed")},$);\n`);
 }
+
+/**
+ * A proxy whose property names and values are strings with encoding faults real exporters write (STEP text exactly as
+ * written, so `str()` does not escape it): backslashes that start no escape, lower-case hex, an unpaired surrogate.
+ */
+export const ENCODING_FAULT_STRINGS = {
+  proxyName: "'Imported luminaire \\X2\\00e9\\X0\\'",
+  setName: "'AEC_Imported'",
+  properties: [
+    ["'Base Lightin\\g Load on'", "'C:\\temp\\new'"],
+    ["'Caf\\X\\e9 rating'", "'ends with \\'"],
+    ["'Lone \\X2\\D83D\\X0\\ surrogate'", "'\\X0\\ alone'"],
+  ],
+} as const;
+
+export function writeEncodingFaults(w: StepWriter, d: SharedDefinitions): void {
+  const h = ref(d.history);
+  const f = ENCODING_FAULT_STRINGS;
+  const proxy = w.product('IfcBuildingElementProxy', [
+    str(w.guid()),
+    h,
+    f.proxyName,
+    UNSET,
+    UNSET,
+    UNSET,
+    UNSET,
+    str('PX-ENC'),
+    UNSET,
+  ]);
+  const properties = f.properties.map(([name, value]) =>
+    w.entity('IfcPropertySingleValue', [name, UNSET, typed('IfcLabel', value), UNSET]),
+  );
+  const set = w.entity('IfcPropertySet', [str(w.guid()), h, f.setName, UNSET, refs(properties)]);
+  w.entity('IfcRelDefinesByProperties', [str(w.guid()), h, UNSET, UNSET, refs([proxy]), ref(set)]);
+  w.entity('IfcRelContainedInSpatialStructure', [
+    str(w.guid()),
+    h,
+    UNSET,
+    UNSET,
+    refs([proxy]),
+    ref(d.building),
+  ]);
+}

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { writeDanglingReferences, writeUnterminatedString } from './faults';
+import { writeDanglingReferences, writeEncodingFaults, writeUnterminatedString } from './faults';
 import {
   DEFAULT_BAYS,
   DEFAULT_STOREYS,
@@ -64,6 +64,7 @@ function startModel(options: GeneratorOptions): Session {
         refs(session.storeyIds),
       ]);
       if (options.faults?.danglingReferences) writeDanglingReferences(w, defs);
+      if (options.faults?.encodingFaults) writeEncodingFaults(w, defs);
       if (!options.faults?.truncated) w.raw('ENDSEC;\nEND-ISO-10303-21;\n');
     },
   };

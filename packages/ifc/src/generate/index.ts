@@ -1,3 +1,4 @@
+export { ENCODING_FAULT_STRINGS } from './faults';
 export { generateIfcFixture, generateIfcModel, writeIfcModel } from './generate-model';
 export {
   GENERATED_NAMES,

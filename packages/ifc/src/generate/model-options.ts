@@ -7,6 +7,8 @@ export interface GeneratorFaults {
   danglingReferences?: boolean;
   /** A string literal that never closes (web-ifc rejects the whole file). */
   unterminatedString?: boolean;
+  /** Strings with invalid or unusual escapes (see ENCODING_FAULT_STRINGS): their text must survive. */
+  encodingFaults?: boolean;
   /** The file stops early: no END-ISO-10303-21; trailer. */
   truncated?: boolean;
 }

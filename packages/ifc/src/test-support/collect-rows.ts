@@ -1,5 +1,12 @@
 import { extractIfc } from '../extract';
-import type { ElementRow, ExtractionSummary, PropertyRow, RowBatch, SpatialRow } from '../types';
+import type {
+  ElementRow,
+  ExtractionSummary,
+  ExtractProgress,
+  PropertyRow,
+  RowBatch,
+  SpatialRow,
+} from '../types';
 
 export interface CollectedRows {
   summary: ExtractionSummary;
@@ -10,13 +17,18 @@ export interface CollectedRows {
 }
 
 /** Runs the extraction over STEP text and keeps every row (fine for small fixtures only). */
-export async function extractText(text: string, batchSize?: number): Promise<CollectedRows> {
+export async function extractText(
+  text: string,
+  batchSize?: number,
+  onProgress?: (progress: ExtractProgress) => void,
+): Promise<CollectedRows> {
   const elements: ElementRow[] = [];
   const properties: PropertyRow[] = [];
   const spatial: SpatialRow[] = [];
   const batches: RowBatch[] = [];
   const summary = await extractIfc(Buffer.from(text, 'latin1'), {
     batchSize,
+    onProgress,
     onBatch: (batch) => {
       batches.push(batch);
       elements.push(...(batch.elements ?? []));

@@ -86,6 +86,28 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     expect(again[again.length - 1]!.event).toBe('complete');
   });
 
+  it('logs one warning per kind of string-encoding problem and keeps the text of every name', async () => {
+    const faulty = generateIfcFixture({ storeys: 1, bays: 1, faults: { encodingFaults: true } });
+    const accepted = await upload(h, token, faulty.text, 'imported.ifc', false).expect(202);
+    const events = await readEvents(h, accepted.body.jobId, token);
+    expect(events[events.length - 1]!.event).toBe('complete');
+    const warnings = events.map((e) => String(e.data.message)).filter((m) => m.startsWith('Warning:'));
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/^Warning: 6 backslashes in strings started no valid ISO 10303-21 escape/);
+    expect(warnings[1]).toMatch(/^Warning: 2 \\X escapes used lower-case hex digits/);
+    expect(warnings[2]).toMatch(/^Warning: 1 escaped code point was not a Unicode character/);
+    const filter = `ProjectId eq '${accepted.body.projectId}' and SetName eq 'AEC_Imported'`;
+    const feed = await request(h.app)
+      .get(`/api/ifc/odata/IFCProperties?$filter=${encodeURIComponent(filter)}&$select=PropertyName,Value`)
+      .set(bearer(token))
+      .expect(200);
+    expect(feed.body.value.map((r: { PropertyName: string }) => r.PropertyName).sort()).toEqual([
+      'Base Lightin\\g Load on',
+      'Café rating',
+      'Lone \uFFFD surrogate',
+    ]);
+  });
+
   it('keeps projects private: listing, reading, CSV, events and job control are the owner’s alone', async () => {
     const res = await upload(h, token, fixture.text, 'private.ifc').expect(200);
     const { projectId, jobId } = res.body;
