@@ -12,6 +12,7 @@ import { writeSharedDefinitions } from './shared-definitions';
 import { UNSET, ref, refs, str } from './step-format';
 import { StepWriter } from './step-writer';
 import { writeStorey } from './storey-writer';
+import { writeUnnamedSets } from './unnamed-sets';
 
 const HEADER_SCHEMA: Record<GeneratedSchema, string> = {
   IFC4: 'IFC4',
@@ -50,7 +51,9 @@ function startModel(options: GeneratorOptions): Session {
     storey() {
       const before = countProducts(w);
       const index = session.storeyIds.length;
-      session.storeyIds.push(writeStorey(w, defs, index, bays));
+      const storey = writeStorey(w, defs, index, bays);
+      session.storeyIds.push(storey);
+      if (options.unnamedSets) writeUnnamedSets(w, defs, storey, index);
       session.productsByStorey[`Level ${index}`] = countProducts(w) - before;
       if (index === 0 && options.faults?.unterminatedString) writeUnterminatedString(w);
     },

@@ -6,6 +6,7 @@ import { sniffIfcData } from '../sniff';
 import { countByType, extractText } from '../test-support/collect-rows';
 import { generateIfcFixture, generateIfcModel, writeIfcModel } from './generate-model';
 import { real, str } from './step-format';
+import { UNNAMED_SET_PROPERTIES } from './unnamed-sets';
 
 describe('STEP formatting', () => {
   it('escapes quotes, backslashes and non-ASCII runs like exporters do', () => {
@@ -58,6 +59,25 @@ describe('generateIfcModel', () => {
     expect(
       sniffIfcData(Buffer.from(generateIfcModel({ schema: 'IFC4X3', storeys: 1, bays: 1 }))),
     ).toMatchObject({ schema: 'IFC4X3_ADD2' });
+  });
+});
+
+describe('unnamed sets', () => {
+  it('writes a property set and a quantity set without a Name on every storey, extracted with a null SetName', async () => {
+    const { text } = generateIfcFixture({ storeys: 2, bays: 1, unnamedSets: true });
+    const rows = await extractText(text);
+    const unnamed = rows.properties.filter((p) => p.SetName === null);
+    const storeys = rows.elements.filter((e) => e.IfcType === 'IfcBuildingStorey').map((e) => e.ExpressId);
+    expect(
+      unnamed.map((p) => [p.ElementExpressId, p.SetKind, p.PropertyName, p.Value ?? p.NumericValue]),
+    ).toEqual(
+      storeys.flatMap((id, i) => [
+        [id, 'PropertySet', UNNAMED_SET_PROPERTIES.property, `Zone ${i}`],
+        [id, 'QuantitySet', UNNAMED_SET_PROPERTIES.quantity, '2800'],
+      ]),
+    );
+    const plain = await extractText(generateIfcModel({ storeys: 2, bays: 1 }));
+    expect(plain.properties.filter((p) => p.SetName === null)).toEqual([]);
   });
 });
 

@@ -8,3 +8,4 @@ export {
   type GeneratorFaults,
   type GeneratorOptions,
 } from './model-options';
+export { UNNAMED_SET_PROPERTIES } from './unnamed-sets';

@@ -24,6 +24,8 @@ export interface GeneratorOptions {
   name?: string;
   seed?: number;
   faults?: GeneratorFaults;
+  /** Adds a property set and a quantity set without a Name (`$`) to every storey (valid IFC, see unnamed-sets.ts). */
+  unnamedSets?: boolean;
 }
 
 /** What the generator wrote, to compare extraction results with. */
