@@ -21,10 +21,22 @@ export function uniqueODataIdentifiers(
   labels: readonly string[],
   reserved: readonly string[] = [],
 ): Map<string, string> {
+  const distinct = [...new Set(labels)];
+  const names = distinctODataIdentifiers(distinct, reserved);
+  return new Map(distinct.map((label, i) => [label, names[i]!]));
+}
+
+/**
+ * One identifier per position, all unique as above, even where two labels are equal: for things that must stay
+ * apart although their labels read the same (a property set named `a.b` with property `c`, and set `a` with
+ * property `b.c`).
+ */
+export function distinctODataIdentifiers(
+  labels: readonly string[],
+  reserved: readonly string[] = [],
+): string[] {
   const taken = new Set(reserved.map((r) => r.toLowerCase()));
-  const out = new Map<string, string>();
-  for (const label of labels) {
-    if (out.has(label)) continue;
+  return labels.map((label) => {
     const base = toODataIdentifier(label);
     let candidate = base;
     for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
@@ -35,7 +47,6 @@ export function uniqueODataIdentifiers(
           .join('') + suffix;
     }
     taken.add(candidate.toLowerCase());
-    out.set(label, candidate);
-  }
-  return out;
+    return candidate;
+  });
 }

@@ -78,4 +78,4 @@ export type { ExpandPlan, ExpandSqlOptions, ExpandSqlQuery } from './compile-exp
 export { parseKeyPredicate } from './key-predicate';
 export type { KeyValues } from './key-predicate';
 /** OData identifiers from arbitrary labels (wide per-model element sets), with collision handling. */
-export { toODataIdentifier, uniqueODataIdentifiers } from './identifiers';
+export { distinctODataIdentifiers, toODataIdentifier, uniqueODataIdentifiers } from './identifiers';

@@ -1,4 +1,4 @@
-import { uniqueODataIdentifiers } from '@aec/odata';
+import { distinctODataIdentifiers } from '@aec/odata';
 import { elementColumnNames } from './row-columns';
 
 /**
@@ -12,8 +12,9 @@ export type WideColumnType = 'Edm.Double' | 'Edm.Boolean' | 'Edm.String';
 export interface WideColumn {
   /** The OData property name (an identifier, unique case-insensitively, distinct from the element columns). */
   name: string;
-  setName: string;
-  propertyName: string;
+  /** Null for a set without a name (IFC makes a set's Name optional). */
+  setName: string | null;
+  propertyName: string | null;
   type: WideColumnType;
 }
 
@@ -25,8 +26,8 @@ export interface WideCatalog {
 
 /** What the stores count per (set, property) before deciding a column: one pass over the property rows. */
 export interface PropertyStats {
-  setName: string;
-  propertyName: string;
+  setName: string | null;
+  propertyName: string | null;
   /** Values present (non-null Value or NumericValue). */
   values: number;
   numeric: number;
@@ -58,21 +59,43 @@ function typeOf(stats: PropertyStats): WideColumnType {
   return 'Edm.String';
 }
 
+/** What a nameless set's or property's columns are called (`UnnamedSet_Zone`). */
+export const UNNAMED_SET = 'UnnamedSet';
+export const UNNAMED_PROPERTY = 'UnnamedProperty';
+
+const setLabel = (s: { setName: string | null }) => s.setName ?? UNNAMED_SET;
+const propertyLabel = (s: { propertyName: string | null }) => s.propertyName ?? UNNAMED_PROPERTY;
+
+/** Set name, then property name, as labelled; a named set sorts before a nameless one of the same label. */
+function byLabel(a: PropertyStats, b: PropertyStats): number {
+  return (
+    setLabel(a).localeCompare(setLabel(b), 'en') ||
+    Number(a.setName === null) - Number(b.setName === null) ||
+    propertyLabel(a).localeCompare(propertyLabel(b), 'en') ||
+    Number(a.propertyName === null) - Number(b.propertyName === null)
+  );
+}
+
 /**
  * Columns in a stable order (set name, then property name), named `<Set>_<Property>` as OData identifiers.
- * Properties that never have a value get no column.
+ * Properties that never have a value get no column. Past `max`, the properties present on the most elements are
+ * kept. Alphabetical rather than by frequency: a set's properties stay side by side, and a revised model keeps its
+ * columns in the same places (Tableau and Power BI list fields by name anyway).
  */
 export function planWideColumns(stats: readonly PropertyStats[], max = MAX_WIDE_COLUMNS): WideColumn[] {
   const present = stats.filter((s) => s.values > 0);
   const kept =
-    present.length <= max ? present : [...present].sort((a, b) => b.values - a.values).slice(0, max);
-  const ordered = [...kept].sort(
-    (a, b) => a.setName.localeCompare(b.setName, 'en') || a.propertyName.localeCompare(b.propertyName, 'en'),
+    present.length <= max
+      ? present
+      : [...present].sort((a, b) => b.values - a.values || byLabel(a, b)).slice(0, max);
+  const ordered = [...kept].sort(byLabel);
+  // Two columns whose labels read the same still get two names (`_2`): each is its own column.
+  const names = distinctODataIdentifiers(
+    ordered.map((s) => `${setLabel(s)}.${propertyLabel(s)}`),
+    WIDE_FIXED_COLUMNS,
   );
-  const label = (s: PropertyStats) => `${s.setName}.${s.propertyName}`;
-  const names = uniqueODataIdentifiers(ordered.map(label), WIDE_FIXED_COLUMNS);
-  return ordered.map((s) => ({
-    name: names.get(label(s))!,
+  return ordered.map((s, i) => ({
+    name: names[i]!,
     setName: s.setName,
     propertyName: s.propertyName,
     type: typeOf(s),
@@ -95,4 +118,6 @@ export function columnIndex(columns: readonly WideColumn[]): Map<string, number>
   return new Map(columns.map((c, i) => [columnKey(c.setName, c.propertyName), i]));
 }
 
-export const columnKey = (setName: string, propertyName: string): string => `${setName}\u0000${propertyName}`;
+/** Null is keyed apart from every text (a control character no IFC name holds), so `null` ≠ `'null'`. */
+export const columnKey = (setName: string | null, propertyName: string | null): string =>
+  `${setName ?? '\u0001'}\u0000${propertyName ?? '\u0001'}`;

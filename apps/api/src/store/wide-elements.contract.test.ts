@@ -85,6 +85,46 @@ describeEachStore('store contract: the wide element set', (target) => {
     expect(await store.rows.wideCatalog(projectId, version)).toEqual(catalog);
   });
 
+  it('builds for sets and properties without a name, and for labels that read the same', async () => {
+    const project = await store.projects.create({
+      id: `p_${randomUUID()}`,
+      ownerId,
+      isPublic: false,
+      name: 'Unnamed sets',
+      fileName: 'unnamed.ifc',
+      fileSize: 1,
+      schema: 'IFC4',
+    });
+    const version = await store.projects.nextVersion(project.id);
+    await store.rows.insertBatch(project.id, version, {
+      elements: [elementRow(1), elementRow(2)],
+      properties: [
+        propertyRow(1, { SetName: null, PropertyName: 'Zone', Value: 'A' }),
+        propertyRow(1, {
+          SetName: null,
+          SetKind: 'QuantitySet',
+          PropertyName: 'Height',
+          Value: '3',
+          NumericValue: 3,
+        }),
+        propertyRow(2, { SetName: 'Custom', PropertyName: null, Value: 'x' }),
+        propertyRow(2, { SetName: 'a.b', PropertyName: 'c', Value: '1' }),
+        propertyRow(2, { SetName: 'a', PropertyName: 'b.c', Value: '2' }),
+        propertyRow(2, { SetName: 'null', PropertyName: 'Zone', Value: 'text null' }),
+      ],
+    });
+    const catalog = (await store.rows.buildWideElements(project.id, version))!;
+    expect(catalog.columns.map((c) => [c.setName, c.propertyName, c.name, c.type])).toEqual([
+      ['a', 'b.c', 'a_b_c', 'Edm.String'],
+      ['a.b', 'c', 'a_b_c_2', 'Edm.String'],
+      ['Custom', null, 'Custom_UnnamedProperty', 'Edm.String'],
+      ['null', 'Zone', 'null_Zone', 'Edm.String'],
+      [null, 'Height', 'UnnamedSet_Height', 'Edm.Double'],
+      [null, 'Zone', 'UnnamedSet_Zone', 'Edm.String'],
+    ]);
+    expect(await store.rows.wideCatalog(project.id, version)).toEqual(catalog);
+  });
+
   it('a cancelled build, or one for a version older than the published one, leaves no catalog', async () => {
     const { projectId, version } = await seeded();
     expect(await store.rows.buildWideElements(projectId, version, { isCancelled: () => true })).toBeNull();

@@ -6,7 +6,8 @@ import { openIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness'
 import type { Store } from '../../store/types';
 import { WIDE_FIXED_COLUMNS, isBooleanText } from '../../store/wide-columns';
 
-const fixture = generateIfcFixture({ storeys: 2, bays: 3, seed: 11 });
+// With sets that have no name (valid IFC): their columns are named UnnamedSet_<Property>.
+const fixture = generateIfcFixture({ storeys: 2, bays: 3, seed: 11, unnamedSets: true });
 
 type Row = Record<string, unknown>;
 
@@ -60,13 +61,15 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
   /** What the set must hold, computed here from the project's IFCProperties rows (first value per element). */
   function expected() {
     const withValue = properties.filter((p) => p.Value !== null || p.NumericValue !== null);
-    const labels = [...new Set(withValue.map((p) => `${p.SetName}.${p.PropertyName}`))].sort((a, b) => {
+    const setOf = (p: PropertyRow) => p.SetName ?? 'UnnamedSet';
+    const labelOf = (p: PropertyRow) => `${setOf(p)}.${p.PropertyName}`;
+    const labels = [...new Set(withValue.map(labelOf))].sort((a, b) => {
       const [sa, pa] = a.split('.', 2) as [string, string];
       const [sb, pb] = b.split('.', 2) as [string, string];
       return sa.localeCompare(sb, 'en') || pa.localeCompare(pb, 'en');
     });
     const names = uniqueODataIdentifiers(labels, WIDE_FIXED_COLUMNS);
-    const of = (label: string) => withValue.filter((p) => `${p.SetName}.${p.PropertyName}` === label);
+    const of = (label: string) => withValue.filter((p) => labelOf(p) === label);
     const types = new Map(
       labels.map((label) => {
         const rows = of(label);
@@ -80,7 +83,7 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
     );
     const values = new Map<unknown, Row>();
     for (const p of [...properties].sort((a, b) => (String(a.Id) < String(b.Id) ? -1 : 1))) {
-      const label = `${p.SetName}.${p.PropertyName}`;
+      const label = labelOf(p);
       const name = names.get(label);
       if (!name) continue;
       const row = values.get(p.ElementExpressId) ?? {};
@@ -102,6 +105,7 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
   it('describes one typed column per property found in the model, on the project root only', async () => {
     const { labels, names, types } = expected();
     expect(labels.length).toBeGreaterThan(3);
+    expect(labels).toEqual(expect.arrayContaining(['UnnamedSet.Zone', 'UnnamedSet.ClearHeight']));
     const metadata = (await request(h.app).get(`${root()}$metadata`).set(bearer(owner.token)).expect(200))
       .text;
     expect(metadata).toContain('<EntitySet Name="IFCElementsWide" EntityType="AEC.IFC.IFCElementWide"');

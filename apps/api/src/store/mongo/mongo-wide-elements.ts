@@ -15,8 +15,8 @@ const BATCH = 1_000;
 
 interface PropertyFields {
   ElementExpressId: number;
-  SetName: string;
-  PropertyName: string;
+  SetName: string | null;
+  PropertyName: string | null;
   Value: string | null;
   NumericValue: number | null;
 }
@@ -59,13 +59,12 @@ export function createMongoWideElements(
     let seen = 0;
     for await (const p of propertiesOf(projectId, version)) {
       if (++seen % BATCH === 0 && isCancelled()) break;
-      const key = columnKey(p.SetName, p.PropertyName);
+      // A set or property without a name may be stored as null or left out.
+      const setName = p.SetName ?? null;
+      const propertyName = p.PropertyName ?? null;
+      const key = columnKey(setName, propertyName);
       let s = stats.get(key);
-      if (!s)
-        stats.set(
-          key,
-          (s = { setName: p.SetName, propertyName: p.PropertyName, values: 0, numeric: 0, boolean: 0 }),
-        );
+      if (!s) stats.set(key, (s = { setName, propertyName, values: 0, numeric: 0, boolean: 0 }));
       const value = p.Value ?? null;
       const numeric = p.NumericValue ?? null;
       if (value !== null || numeric !== null) s.values++;
@@ -87,7 +86,7 @@ export function createMongoWideElements(
       let seen = 0;
       for await (const p of propertiesOf(projectId, version)) {
         if (++seen % BATCH === 0 && isCancelled()) return null;
-        const position = index.get(columnKey(p.SetName, p.PropertyName));
+        const position = index.get(columnKey(p.SetName ?? null, p.PropertyName ?? null));
         if (position === undefined) continue;
         const column = columns[position]!;
         let fields = values.get(p.ElementExpressId);

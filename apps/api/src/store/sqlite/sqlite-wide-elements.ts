@@ -150,8 +150,8 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
       const rows = properties.all(projectId, version, after) as [
         number,
         number,
-        string,
-        string,
+        string | null,
+        string | null,
         string | null,
         number | null,
       ][];
