@@ -279,6 +279,8 @@ describe('fuzz: random and mutated requests never get a 5xx, a crash or a stack 
       'elements.csv',
       'connect.tds',
       '%00',
+      '%',
+      '%zz',
       'x'.repeat(2000),
     ];
     for (let i = 0; i < 300; i++) {
@@ -290,5 +292,39 @@ describe('fuzz: random and mutated requests never get a 5xx, a crash or a stack 
     }
     expect(failures).toEqual([]);
     expect((await fetch(`${api.base}/health`)).status).toBe(200);
+  });
+
+  it('undecodable percent-escapes in every parameterised route answer 400, never 500', async () => {
+    const routes: [string, string][] = [
+      ['GET', '/api/ifc/projects/{}'],
+      ['DELETE', '/api/ifc/projects/{}'],
+      ['GET', '/api/ifc/projects/{}/elements.csv'],
+      ['GET', '/api/ifc/projects/{}/connect.pbids'],
+      ['GET', '/api/ifc/projects/{}/connect.tds'],
+      ['GET', '/api/ifc/jobs/{}'],
+      ['GET', '/api/ifc/jobs/{}/events'],
+      ['POST', '/api/ifc/jobs/{}/pause'],
+      ['POST', '/api/ifc/jobs/{}/resume'],
+      ['POST', '/api/ifc/jobs/{}/cancel'],
+      ['DELETE', '/api/feed-tokens/{}'],
+      ['GET', '/api/ifc/odata/projects/{}/'],
+      ['GET', '/api/ifc/odata/projects/{}/$metadata'],
+      ['GET', '/api/ifc/odata/projects/{}/IFCElements'],
+      ['GET', '/api/ifc/odata/{}'],
+      ['GET', "/api/ifc/odata/IFCElements('{}')"],
+    ];
+    const statuses: string[] = [];
+    for (const [method, route] of routes) {
+      for (const bad of ['%', '%zz', '%E0%A4%A', 'a%2']) {
+        const url = `${api.base}${route.replace('{}', bad)}`;
+        const res = await fetch(url, { method, headers: { authorization: `Bearer ${token}` } });
+        const body = await res.text();
+        outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
+        statuses.push(`${method} ${route.replace('{}', bad)} → ${res.status}`);
+        if (STACK.test(body)) failures.push(`escape: stack trace in body for ${url}`);
+      }
+    }
+    expect(statuses.filter((s) => !s.endsWith('→ 400'))).toEqual([]);
+    expect(failures).toEqual([]);
   });
 });

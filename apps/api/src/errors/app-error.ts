@@ -19,6 +19,23 @@ export class BadRequestError extends AppError {
   }
 }
 
+/** A path segment whose percent-escapes do not decode (`%`, `%zz`, broken UTF-8): the client's URL is wrong. */
+export class MalformedUrlError extends AppError {
+  constructor() {
+    super(400, 'MALFORMED_URL', 'The URL path has invalid percent-encoding');
+  }
+}
+
+/**
+ * The one mapping of a failed percent-decode to a client error: Express's router throws a URIError (status 400)
+ * when it decodes a route parameter, and our own path parsing throws the same from decodeURIComponent.
+ */
+export function asAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof URIError) return new MalformedUrlError();
+  return undefined;
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = 'Authentication required', code = 'UNAUTHORIZED') {
     super(401, code, message);

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorResponse } from '@aec/contracts';
 import { ZodError } from 'zod';
-import { AppError } from './app-error';
+import { asAppError } from './app-error';
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 
@@ -10,7 +10,7 @@ function fromZod(err: ZodError): ErrorResponse {
   return { error: details.map((d) => d.message).join('; '), code: 'VALIDATION_ERROR', details };
 }
 
-/** Maps ZodError → 400, AppError → its status, body-parser errors → their status, anything else → 500 (a bug). */
+/** Maps ZodError → 400, AppError (and an undecodable URL, see asAppError) → its status, body-parser errors → their status, anything else → 500 (a bug). */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
     req.log?.error({ err }, 'error after response started');
@@ -21,11 +21,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(400).json(fromZod(err));
     return;
   }
-  if (err instanceof AppError) {
+  const appError = asAppError(err);
+  if (appError) {
     res
-      .set(err.headers)
-      .status(err.status)
-      .json({ ...err.body, error: err.message, code: err.code } satisfies ErrorResponse);
+      .set(appError.headers)
+      .status(appError.status)
+      .json({ ...appError.body, error: appError.message, code: appError.code } satisfies ErrorResponse);
     return;
   }
   const parserError = err as BodyParserError;

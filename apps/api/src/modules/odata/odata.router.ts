@@ -1,6 +1,6 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { errorBody, metadataLevel, ODataError, writeCsdlXml, writeServiceDocument } from '@aec/odata';
-import { AppError } from '../../errors/app-error';
+import { asAppError } from '../../errors/app-error';
 import { preferredPageSize } from './next-link';
 import type { ODataService } from './odata.service';
 import { parseResourcePath } from './resource-path';
@@ -33,11 +33,12 @@ function sendError(res: Response, err: unknown): void {
     res.destroy();
     return;
   }
-  if (err instanceof AppError) {
+  const appError = asAppError(err);
+  if (appError) {
     res
-      .set(err.headers)
-      .status(err.status)
-      .json({ error: { code: err.code, message: err.message } });
+      .set(appError.headers)
+      .status(appError.status)
+      .json({ error: { code: appError.code, message: appError.message } });
     return;
   }
   if (err instanceof ODataError) {
@@ -112,11 +113,13 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
       }
     };
 
+  // The router has already percent-decoded the captured project id; the rest of the path is parsed from the raw
+  // path so that nothing is decoded twice.
   router.get(
     /^\/projects\/([^/]+)(\/.*)?$/,
     handle(
-      (req) => decodeURIComponent(String(req.params[0])),
-      (req) => String(req.params[1] ?? '/'),
+      (req) => String(req.params[0]),
+      (req) => req.path.replace(/^\/projects\/[^/]+/, '') || '/',
     ),
   );
   router.get(
@@ -126,5 +129,8 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
       (req) => req.path,
     ),
   );
+  // Errors raised while routing (an undecodable project id) get the OData error shape too.
+  const routingErrors: ErrorRequestHandler = (err, _req, res, _next) => sendError(res, err);
+  router.use(routingErrors);
   return router;
 }
