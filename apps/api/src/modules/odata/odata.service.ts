@@ -371,21 +371,22 @@ export function createODataService({
         const row = Array.isArray(found)
           ? Object.fromEntries(page.rowColumns!.map((c, i) => [c, found[i]]))
           : (found as Record<string, unknown>);
+        // As in collections, $select leaves the other properties out (they are not written as null).
+        const properties = selectedProperties(type, query);
         const entityOptions = {
           model: m,
           entityType: type,
           entitySet: req.entitySet,
           serviceRoot: req.serviceRoot,
           metadata: req.metadata,
+          ...(properties ? { properties } : {}),
         };
         if (!query.expand?.length) return writeEntity(row, entityOptions);
         const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
         const members = await expandPage(req, prepared, [row], undefined, size);
-        const properties = selectedProperties(type, query);
         const context = contextUrl(req, m, query, properties);
         return writeEntity(row, {
           ...entityOptions,
-          ...(properties ? { properties } : {}),
           ...(context ? { contextUrl: context } : {}),
           extraMembers: (r) => members.get(r) ?? '',
         });
