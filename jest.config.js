@@ -9,6 +9,8 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['<rootDir>/{apps,packages}/*/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  // The web app's `@/…` alias (apps/web/tsconfig.json), so tested modules may import across its folders.
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 30000,
   reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'unit+integration' }]],

@@ -1,5 +1,5 @@
 /* global window, document */
-// Mirrors src/features/theme/theme.ts (resolveTheme); theme-init.test.ts keeps the two in step.
+// Mirrors src/lib/theme/theme.ts (resolveTheme); theme-init.test.ts keeps the two in step.
 (function () {
   var stored = null;
   try {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/auth-provider';
-import { ThemeProvider } from '@/features/theme/theme-provider';
+import { ThemeProvider } from '@/lib/theme/theme-provider';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient());

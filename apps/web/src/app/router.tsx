@@ -3,17 +3,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { PublicAccountActions } from './public-account-actions';
 import { RequireAuth } from './require-auth';
 import { appRoutes, appShellRoutes } from './routes/app-routes';
 import { publicRoutes } from './routes/public-routes';
 
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 // The app shell is its own chunk: the public site never downloads it.
-const AppLayout = lazy(() => import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() =>
+  import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })),
+);
 
 const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
+    element: <PublicLayout accountActions={PublicAccountActions} />,
     children: [
       ...publicRoutes,
       { element: <RequireAuth />, children: appRoutes },

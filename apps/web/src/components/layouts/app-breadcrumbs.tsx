@@ -1,8 +1,8 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
-import { breadcrumbsFor } from '@/features/app-shell/breadcrumbs';
-import { useIsMobile } from '@/features/app-shell/hooks/use-media-query';
+import { breadcrumbsFor } from '@/components/layouts/breadcrumbs';
+import { useIsMobile } from '@/lib/use-media-query';
 
 export function AppBreadcrumbs() {
   const { pathname } = useLocation();

@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { TooltipProvider, WithTooltip } from '@/components/ui/tooltip';
-import { appPaths } from '@/features/app-shell/app-paths';
-import { useSidebar } from '@/features/app-shell/sidebar-context';
+import { appPaths } from '@/config/app-paths';
+import { useSidebar } from '@/components/layouts/sidebar-context';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppThemeSwitch } from './app-theme-switch';
 

@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { SidebarProvider } from '@/features/app-shell/components/sidebar-provider';
-import { useScrollRestoration } from '@/features/app-shell/hooks/use-scroll-restoration';
+import { SidebarProvider } from '@/components/layouts/sidebar-provider';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 

@@ -1,7 +1,7 @@
 import { Boxes } from 'lucide-react';
 import { Link } from 'react-router';
-import { appPaths } from '@/features/app-shell/app-paths';
-import { documentationNav, footerNav, platformNav, secondaryNav } from '@/features/app-shell/nav-items';
+import { appPaths } from '@/config/app-paths';
+import { documentationNav, footerNav, platformNav, secondaryNav } from '@/config/nav-items';
 import { cn } from '@/lib/cn';
 import { AppSidebarGroup } from './app-sidebar-group';
 import { AppSidebarLink } from './app-sidebar-link';

@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import type { NavGroupItem } from '@/features/app-shell/nav-items';
+import type { NavGroupItem } from '@/config/nav-items';
 import { AppSidebarLink } from './app-sidebar-link';
 
 /**

@@ -1,5 +1,5 @@
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { useSidebar } from '@/features/app-shell/sidebar-context';
+import { useSidebar } from '@/components/layouts/sidebar-context';
 import { cn } from '@/lib/cn';
 import { AppSidebarContent } from './app-sidebar-content';
 

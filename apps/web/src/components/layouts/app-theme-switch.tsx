@@ -8,8 +8,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { WithTooltip } from '@/components/ui/tooltip';
-import { THEMES, type Theme } from '@/features/theme/theme';
-import { useTheme } from '@/features/theme/theme-context';
+import { THEMES, type Theme } from '@/lib/theme/theme';
+import { useTheme } from '@/lib/theme/theme-context';
 
 export const themeIcons = { light: Sun, dark: Moon, system: Monitor } satisfies Record<Theme, unknown>;
 export const themeLabels: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };

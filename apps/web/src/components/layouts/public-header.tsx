@@ -4,8 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
-import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { PublicAccountActions } from './public-account-actions';
+import { ThemeToggle } from '@/components/layouts/theme-toggle';
+import type { AccountActionsSlot } from './account-actions-slot';
 import { PublicBrand } from './public-brand';
 import { MOBILE_MENU_ID, PublicMobileMenu } from './public-mobile-menu';
 import { headerLinks } from './public-nav-links';
@@ -17,7 +17,7 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-export function PublicHeader() {
+export function PublicHeader({ accountActions: AccountActions }: { accountActions: AccountActionsSlot }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const close = () => setOpen(false);
@@ -55,7 +55,7 @@ export function PublicHeader() {
           </Button>
           <ThemeToggle />
           <div className="hidden items-center gap-2 md:flex">
-            <PublicAccountActions />
+            <AccountActions />
           </div>
           <Button
             variant="ghost"
@@ -70,7 +70,7 @@ export function PublicHeader() {
           </Button>
         </div>
       </div>
-      {open ? <PublicMobileMenu onClose={close} /> : null}
+      {open ? <PublicMobileMenu onClose={close} accountActions={AccountActions} /> : null}
     </header>
   );
 }

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
-import { PublicAccountActions } from './public-account-actions';
+import type { AccountActionsSlot } from './account-actions-slot';
 import { headerLinks } from './public-nav-links';
 
 export const MOBILE_MENU_ID = 'mobile-menu';
@@ -15,7 +15,13 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /** Below 768 px the header collapses into this panel: the same links and actions, stacked. */
-export function PublicMobileMenu({ onClose }: { onClose: () => void }) {
+export function PublicMobileMenu({
+  onClose,
+  accountActions: AccountActions,
+}: {
+  onClose: () => void;
+  accountActions: AccountActionsSlot;
+}) {
   return (
     <nav id={MOBILE_MENU_ID} aria-label="Mobile" className="border-t bg-background md:hidden">
       <div className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
@@ -30,7 +36,7 @@ export function PublicMobileMenu({ onClose }: { onClose: () => void }) {
               Access App
             </Link>
           </Button>
-          <PublicAccountActions onDone={onClose} stacked />
+          <AccountActions onDone={onClose} stacked />
         </div>
       </div>
     </nav>

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 // Relative, not '@/': the unit tests run without the bundler's alias.
-import { getErrorMessage } from '../../lib/api-error';
+import { getErrorMessage } from '@/lib/api-error';
 
 export type ODataErrorInfo = {
   status: number | null;

@@ -1,7 +1,7 @@
 import { FileBarChart, Gauge, PieChart } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { LinkCard } from '@/features/dashboard/components/link-card';
 import { useUserStats } from '@/features/stats/api/get-user-stats';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { PerformanceTable } from '@/features/analytics/components/performance-table';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { useUserStats } from '@/features/stats/api/get-user-stats';
 import { usePageTitle } from '@/lib/use-page-title';

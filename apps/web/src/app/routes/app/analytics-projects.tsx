@@ -4,7 +4,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { CountBarChart } from '@/features/analytics/components/count-bar-chart';
 import { ProjectPicker } from '@/features/analytics/components/project-picker';
 import { QuantityTotalsCard } from '@/features/analytics/components/quantity-totals-card';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { StatusBadge } from '@/features/projects/components/status-badge';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { ProjectPicker } from '@/features/analytics/components/project-picker';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { projectFeedUrl } from '@/features/projects/feed-urls';

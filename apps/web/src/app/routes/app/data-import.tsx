@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { StatusBadge } from '@/features/projects/components/status-badge';
 import { formatDateTime, formatFileSize } from '@/features/projects/format';

@@ -1,7 +1,7 @@
 import { Database, Download, Upload } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { LinkCard } from '@/features/dashboard/components/link-card';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { formatInteger } from '@/features/projects/format';

@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { ProjectTable } from '@/features/projects/components/project-table';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { routeTitles } from '@/features/app-shell/breadcrumbs';
+import { routeTitles } from '@/components/layouts/breadcrumbs';
 import { DocsOverview } from '@/features/docs/components/docs-overview';
 import { DocsQuickStart } from '@/features/docs/components/docs-quick-start';
 import { DocsTesting } from '@/features/docs/components/docs-testing';

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { HelpTopics } from '@/features/help/components/help-topics';
 import { usePageTitle } from '@/lib/use-page-title';
 

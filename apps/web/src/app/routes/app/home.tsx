@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { DocsLinkList } from '@/features/app-shell/components/docs-link-list';
 import { GettingStarted } from '@/features/app-shell/components/getting-started';
 import { ToolCard } from '@/features/app-shell/components/tool-card';

@@ -1,7 +1,7 @@
 import { ArrowLeft, BookOpen, LayoutDashboard } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { appPaths } from '@/features/app-shell/app-paths';
+import { appPaths } from '@/config/app-paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { usePageTitle } from '@/lib/use-page-title';
 

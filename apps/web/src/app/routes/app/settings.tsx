@@ -4,7 +4,7 @@ import { FeedTokenManager } from '@/features/feed-tokens/components/feed-token-m
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { feedServiceRoot } from '@/features/projects/feed-urls';
 import { ThemePreference } from '@/features/settings/components/theme-preference';
-import { useTheme } from '@/features/theme/theme-context';
+import { useTheme } from '@/lib/theme/theme-context';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function SettingsRoute() {

@@ -1,6 +1,6 @@
 import { BookOpen, LayoutTemplate, Rocket, TestTube2, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { appPaths } from '../app-paths';
+import { appPaths } from '@/config/app-paths';
 
 export const docsLinks = [
   {

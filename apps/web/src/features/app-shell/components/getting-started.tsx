@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { appPaths } from '../app-paths';
+import { appPaths } from '@/config/app-paths';
 
 const steps = [
   {

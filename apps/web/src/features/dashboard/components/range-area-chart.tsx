@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { filterByRange, type ChartRange } from '../chart-range';
-import { useIsMobile } from '../hooks/use-is-mobile';
+import { useIsMobile } from '@/lib/use-media-query';
 import { RangePicker } from './range-picker';
 
 export type ChartSeries<K extends string> = { key: K; label: string; color: string };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useIsMobile } from '../hooks/use-media-query';
-import { SidebarContext } from '../sidebar-context';
-import { readSidebarOpen, sidebarCookie } from '../sidebar-cookie';
+import { useIsMobile } from '@/lib/use-media-query';
+import { SidebarContext } from './sidebar-context';
+import { readSidebarOpen, sidebarCookie } from './sidebar-cookie';
 
 /** Ctrl+B on Windows/Linux, Cmd+B on macOS (spec §4 Sidebar). */
 export function isToggleShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>) {

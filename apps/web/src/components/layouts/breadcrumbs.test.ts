@@ -1,4 +1,4 @@
-import { appPaths } from './app-paths';
+import { appPaths } from '@/config/app-paths';
 import { breadcrumbsFor, routeTitles } from './breadcrumbs';
 
 describe('breadcrumbsFor', () => {

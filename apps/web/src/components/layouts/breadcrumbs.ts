@@ -1,4 +1,4 @@
-import { appPaths } from './app-paths';
+import { appPaths } from '@/config/app-paths';
 
 /** Page titles of the known signed-in routes (spec §2 App routes). */
 export const routeTitles: Record<string, string> = {

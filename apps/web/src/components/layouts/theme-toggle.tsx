@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { nextTheme, type Theme } from '../theme';
-import { useTheme } from '../theme-context';
+import { nextTheme, type Theme } from '@/lib/theme/theme';
+import { useTheme } from '@/lib/theme/theme-context';
 
 const icons = { light: Sun, dark: Moon, system: Monitor } satisfies Record<Theme, unknown>;
 const names: Record<Theme, string> = { light: 'light', dark: 'dark', system: 'system' };
