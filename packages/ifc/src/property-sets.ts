@@ -1,3 +1,4 @@
+import { IFCPROPERTYSETDEFINITION, InheritanceDef } from 'web-ifc';
 import { type IfcLine, type ModelReader, refId, refIds, text } from './model-reader';
 import { type TypedValue, typedValue } from './typed-value';
 import type { UnitLabels } from './units';
@@ -25,6 +26,14 @@ const QUANTITY_VALUE_ATTRIBUTE: Record<string, string> = {
 };
 
 const MAX_NESTING = 4;
+/** Every subtype of IfcPropertySetDefinition in any schema web-ifc knows (type codes are the same in all schemas). */
+const PROPERTY_SET_DEFINITION_TYPES = new Set<number>(
+  Object.values(InheritanceDef as Record<string, Record<number, number[] | undefined>>).flatMap(
+    (schema) => schema[IFCPROPERTYSETDEFINITION] ?? [],
+  ),
+);
+/** What web-ifc's line object holds besides a predefined set's own values. */
+const ROOT_ATTRIBUTES = new Set(['expressID', 'type', 'GlobalId', 'OwnerHistory', 'Name', 'Description']);
 
 function joined(values: TypedValue[], separator = ', '): TypedValue {
   const texts = values.map((v) => v.text).filter((t): t is string => t !== null);
@@ -90,8 +99,27 @@ export class PropertySetResolver {
         properties: this.decodeProperties(refIds(line.Quantities)),
       };
     }
-    // predefined sets (e.g. IfcDoorLiningProperties) hold geometry parameters, not BI properties
-    return null;
+    if (!PROPERTY_SET_DEFINITION_TYPES.has(line.type)) return null;
+    return { name: kind, isQuantitySet: false, properties: this.decodeAttributes(line) };
+  }
+
+  /**
+   * A predefined property set (IfcDoorLiningProperties, IfcWindowPanelProperties, IfcPermeableCoveringProperties …, in
+   * every schema) holds its values as entity attributes: each attribute with a value becomes a property of that name,
+   * in schema order, in a set named after the entity. IfcRoot's own attributes and references (ShapeAspectStyle) are
+   * not values; measures get the project's unit like quantities do.
+   */
+  private decodeAttributes(line: IfcLine): DecodedProperty[] {
+    const out: DecodedProperty[] = [];
+    for (const [name, raw] of Object.entries(line)) {
+      if (ROOT_ATTRIBUTES.has(name) || raw === null || typeof raw !== 'object' || Array.isArray(raw))
+        continue;
+      if (refId(raw) !== null) continue;
+      const value = typedValue(raw);
+      if (value.text === null) continue;
+      out.push({ name, value, unit: this.units.forMeasure(value.valueType) });
+    }
+    return out;
   }
 
   private unitFor(line: IfcLine, value: TypedValue): string | null {

@@ -42,7 +42,7 @@ function startModel(options: GeneratorOptions): Session {
       `FILE_NAME(${str(`${name}.ifc`)},'${FIXED_TIMESTAMP}',('Jane Doe'),('AEC Con-Tech'),'@aec/ifc generator','@aec/ifc generator','');\n` +
       `FILE_SCHEMA(('${schema}'));\nENDSEC;\nDATA;\n`,
   );
-  const defs = writeSharedDefinitions(w, schemaName, name);
+  const defs = writeSharedDefinitions(w, schemaName, name, options.doorWindowParameters);
   const session: Session = {
     w,
     schema,

@@ -1,3 +1,4 @@
+export { DOOR_WINDOW_PARAMETERS } from './door-window-parameters';
 export { ENCODING_FAULT_STRINGS } from './faults';
 export { generateIfcFixture, generateIfcModel, writeIfcModel } from './generate-model';
 export {

@@ -23,6 +23,9 @@ export interface GeneratorOptions {
   schema?: GeneratedSchema;
   name?: string;
   seed?: number;
+  /** Door and window types carry IfcDoorLiningProperties, IfcWindowLiningProperties and IfcWindowPanelProperties,
+   * and every door an IfcDoorPanelProperties (see DOOR_WINDOW_PARAMETERS). */
+  doorWindowParameters?: boolean;
   faults?: GeneratorFaults;
   /** Adds a property set and a quantity set without a Name (`$`) to every storey (valid IFC, see unnamed-sets.ts). */
   unnamedSets?: boolean;

@@ -1,3 +1,4 @@
+import { writeDoorWindowParameters } from './door-window-parameters';
 import { GENERATED_NAMES, type GeneratedSchema } from './model-options';
 import { UNSET, bool, enumValue, real, ref, refs, str, typed } from './step-format';
 import type { StepWriter } from './step-writer';
@@ -8,6 +9,8 @@ export interface SharedDefinitions {
   building: number;
   buildingPlacement: number;
   metre: number;
+  /** Property set definitions every door occurrence gets (IfcDoorPanelProperties with doorWindowParameters). */
+  doorOccurrenceSets: number[];
   types: { exteriorWall: number; interiorWall: number; window: number; door: number; column: number };
   materials: {
     exteriorWall: number;
@@ -68,6 +71,7 @@ export function writeSharedDefinitions(
   w: StepWriter,
   schema: GeneratedSchema,
   projectName: string,
+  doorWindowParameters = false,
 ): SharedDefinitions {
   const v4 = schema !== 'IFC2X3';
   const person = w.entity('IfcPerson', [UNSET, str('Doe'), str('Jane'), UNSET, UNSET, UNSET, UNSET, UNSET]);
@@ -149,8 +153,13 @@ export function writeSharedDefinitions(
   w.entity('IfcRelAggregates', [str(w.guid()), ref(history), UNSET, UNSET, ref(site), refs([building])]);
 
   const materials = writeMaterials(w, v4);
-  const types = writeTypes(w, v4, history, materials.window, materials.door);
-  return { v4, history, building, buildingPlacement, metre, types, materials };
+  const parameters = doorWindowParameters ? writeDoorWindowParameters(w, v4, history) : null;
+  const types = writeTypes(w, v4, history, materials.window, materials.door, {
+    door: parameters ? [parameters.doorLining] : [],
+    window: parameters ? [parameters.windowLining, parameters.windowPanel] : [],
+  });
+  const doorOccurrenceSets = parameters ? [parameters.doorPanel] : [];
+  return { v4, history, building, buildingPlacement, metre, doorOccurrenceSets, types, materials };
 }
 
 function material(w: StepWriter, v4: boolean, name: string): number {
@@ -257,6 +266,7 @@ function writeTypes(
   history: number,
   windowMaterial: number,
   doorMaterial: number,
+  extraTypeSets: { door: number[]; window: number[] },
 ) {
   const h = ref(history);
   const uValue = (value: number) =>
@@ -301,19 +311,19 @@ function writeTypes(
     ]);
   const exteriorWall = wallType('Exterior Wall 355', exteriorSet, 'STANDARD');
   const interiorWall = wallType('Interior Wall 100', interiorSet, 'PARTITIONING');
-  const typeHead = (name: string, set: number) => [
+  const typeHead = (name: string, set: number, extra: number[] = []) => [
     str(w.guid()),
     h,
     str(name),
     UNSET,
     UNSET,
-    refs([set]),
+    refs([set, ...extra]),
     UNSET,
     UNSET,
   ];
   const window = v4
     ? w.entity('IfcWindowType', [
-        ...typeHead('Window 1200x1500', windowSet),
+        ...typeHead('Window 1200x1500', windowSet, extraTypeSets.window),
         UNSET,
         enumValue('WINDOW'),
         enumValue('SINGLE_PANEL'),
@@ -321,7 +331,7 @@ function writeTypes(
         UNSET,
       ])
     : w.entity('IfcWindowStyle', [
-        ...typeHead('Window 1200x1500', windowSet),
+        ...typeHead('Window 1200x1500', windowSet, extraTypeSets.window),
         enumValue('ALUMINIUM'),
         enumValue('SINGLE_PANEL'),
         bool(false),
@@ -329,7 +339,7 @@ function writeTypes(
       ]);
   const door = v4
     ? w.entity('IfcDoorType', [
-        ...typeHead('Door 900x2100', doorSet),
+        ...typeHead('Door 900x2100', doorSet, extraTypeSets.door),
         UNSET,
         enumValue('DOOR'),
         enumValue('SINGLE_SWING_LEFT'),
@@ -337,7 +347,7 @@ function writeTypes(
         UNSET,
       ])
     : w.entity('IfcDoorStyle', [
-        ...typeHead('Door 900x2100', doorSet),
+        ...typeHead('Door 900x2100', doorSet, extraTypeSets.door),
         enumValue('SINGLE_SWING_LEFT'),
         enumValue('WOOD'),
         bool(false),

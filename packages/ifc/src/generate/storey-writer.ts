@@ -196,6 +196,7 @@ export function writeStorey(w: StepWriter, d: SharedDefinitions, index: number, 
   c.defines(l.interiorWalls, shared.interiorWall);
   c.defines(l.windows, shared.window);
   c.defines(l.doors, shared.door);
+  for (const set of d.doorOccurrenceSets) c.defines(l.doors, set);
   c.defines(l.columns, shared.column);
   c.defines(l.spaces, shared.space);
   c.rel('IfcRelDefinesByType', [refs(l.exteriorWalls), ref(d.types.exteriorWall)]);
