@@ -7,7 +7,8 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  testMatch: ['<rootDir>/{apps,packages}/*/src/**/*.test.ts?(x)'],
+  // scripts/: the CI summary's own tests (their fixture suites run only in the child jest those tests start).
+  testMatch: ['<rootDir>/{apps,packages}/*/src/**/*.test.ts?(x)', '<rootDir>/scripts/*.test.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   // The web app's `@/…` alias (apps/web/tsconfig.json), so tested modules may import across its folders.
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/apps/web/src/$1' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describeEachStore } from '../apps/api/src/test/store-fixtures';
 import { openIfcHarness, upload, type IfcHarness } from '../apps/api/src/test/ifc-harness';
 import type { Store } from '../apps/api/src/store/types';
-import { describeSkipped } from '../scripts/skip-with-reason';
+import { describeSkipped } from '../tools/test-support/skip-with-reason';
 import { loadExpectedCounts, SAMPLES_DIR as SAMPLES, samplesSkipReason } from './support/paths';
 
 /** Every real sample uploaded through the app (both stores) and checked against its expected per-type counts. */

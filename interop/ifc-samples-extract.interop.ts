@@ -3,7 +3,7 @@ import path from 'node:path';
 import { extractIfc } from '../packages/ifc/src/extract';
 import { sniffIfcFile } from '../packages/ifc/src/sniff';
 import type { ElementRow, SpatialRow } from '../packages/ifc/src/types';
-import { describeSkipped } from '../scripts/skip-with-reason';
+import { describeSkipped } from '../tools/test-support/skip-with-reason';
 import { loadExpectedCounts, SAMPLES_DIR as SAMPLES, samplesSkipReason } from './support/paths';
 
 /** Extraction of the real sample models (beside the repository, not in it) against their expected per-type counts. */

@@ -1,9 +1,9 @@
 import { generateIfcFixture, writeIfcModel } from '@aec/ifc';
 import fs from 'node:fs';
 import path from 'node:path';
-import { account, pullAll, startApi, stores, tempDir, uploadModel } from './server-process';
+import { account, pullAll, startApi, describeEachStore, tempDir, uploadModel } from './server-process';
 
-describe.each(stores)('crash: kill -9 during a job ($name)', ({ name, env }) => {
+describeEachStore('crash: kill -9 during a job', ({ name, env }) => {
   it('restarts with the interrupted project failed and empty, everything else intact', async () => {
     const dataDir = tempDir('aec-crash-');
     const storeEnv = env(`aec_crash_${Date.now()}`);

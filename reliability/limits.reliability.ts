@@ -2,29 +2,38 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateIfcFixture, writeIfcModel } from '@aec/ifc';
+import { itUnless } from '../tools/test-support/skip-with-reason';
 import { account, startApi, tempDir, uploadModel } from './server-process';
 
 /** A small tmpfs as DATA_DIR stands in for a nearly full or read-only disk (needs root to mount). */
-function mountTmpfs(dir: string, sizeMb: number): string | null {
+function mountTmpfs(dir: string, options: string): void {
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'pipe' });
+}
+const unmountNow = (dir: string) => execFileSync('umount', [dir], { stdio: 'pipe' });
+
+/** Whether a tmpfs can be mounted here, decided before jest collects the tests: null, or why not. */
+function tmpfsSkipReason(): string | null {
+  const probe = tempDir('aec-tmpfs-probe-');
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', dir], { stdio: 'pipe' });
+    mountTmpfs(probe, 'size=1m');
+    unmountNow(probe);
     return null;
   } catch (err) {
-    return `cannot mount a tmpfs here (${(err as Error).message.split('\n')[0]})`;
+    const said = String((err as { stderr?: Buffer }).stderr ?? '').trim() || (err as Error).message;
+    return `cannot mount a tmpfs here (${said.split('\n')[0]}); run as root, as CI does`;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
   }
 }
+const itWithTmpfs = itUnless(tmpfsSkipReason());
 const unmount = (dir: string) => execFileSync('umount', ['-l', dir], { stdio: 'pipe' });
 const uploadsLeft = (dir: string) =>
   fs.existsSync(path.join(dir, 'uploads')) ? fs.readdirSync(path.join(dir, 'uploads')) : [];
 
 describe('limits: disk full, read-only data folder, queue overflow', () => {
-  it('answers a clear error when DATA_DIR is nearly full, and leaves no temp file', async () => {
+  itWithTmpfs('answers a clear error when DATA_DIR is nearly full, and leaves no temp file', async () => {
     const dir = tempDir('aec-full-');
-    const skip = mountTmpfs(dir, 10);
-    if (skip) {
-      console.warn(`limits: disk-full case skipped — ${skip}`);
-      return;
-    }
+    mountTmpfs(dir, 'size=10m');
     const api = await startApi({ DATA_DIR: dir, MAX_UPLOAD_MB: '100' });
     try {
       const user = await account(api.base, 'full_disk');
@@ -43,23 +52,15 @@ describe('limits: disk full, read-only data folder, queue overflow', () => {
     }
   });
 
-  it('answers 503 when the data folder is not writable', async () => {
+  itWithTmpfs('answers 503 when the data folder is not writable', async () => {
     const dir = tempDir('aec-ro-');
     const api = await startApi({ DATA_DIR: dir });
     const uploads = path.join(dir, 'uploads');
     // A read-only filesystem over the uploads folder: root ignores permission bits, not a read-only mount.
     let mounted = false;
     try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', uploads], { stdio: 'pipe' });
+      mountTmpfs(uploads, 'ro,size=1m');
       mounted = true;
-    } catch (err) {
-      console.warn(
-        `limits: read-only case skipped — cannot mount here (${(err as Error).message.split('\n')[0]})`,
-      );
-      await api.kill();
-      return;
-    }
-    try {
       const user = await account(api.base, 'read_only');
       const res = await uploadModel(
         api.base,

@@ -6,7 +6,7 @@ import {
   healthProbe,
   pullAll,
   startApi,
-  stores,
+  describeEachStore,
   tempDir,
   uploadModel,
   type ApiProcess,
@@ -15,7 +15,7 @@ import {
 const READERS = 20;
 const ROUNDS = 3;
 
-describe.each(stores)('load: $name', ({ name, env }) => {
+describeEachStore('load', ({ name, env }) => {
   let api: ApiProcess;
   let dataDir: string;
   beforeAll(async () => {

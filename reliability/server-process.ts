@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApiProcess } from '../tools/test-support/api-process';
+import { describeSkipped } from '../tools/test-support/skip-with-reason';
 
 export const ROOT = path.resolve(__dirname, '..');
 const SERVER = path.join(ROOT, 'apps/api/dist/server.js');
@@ -111,13 +112,30 @@ export function healthProbe(base: string, everyMs = 50) {
   };
 }
 
-/** MongoDB variants run where a wire-protocol server is reachable (CI starts FerretDB). */
+/** MongoDB variants run where a wire-protocol server is reachable (CI starts FerretDB); elsewhere they are
+ * reported skipped with this reason, never left out silently. */
 export const mongoUri = process.env.TEST_MONGODB_URI || undefined;
-export const stores: { name: string; env: (db: string) => Record<string, string> }[] = [
-  { name: 'sqlite', env: () => ({}) },
-  ...(mongoUri
-    ? [{ name: 'mongodb', env: (db: string) => ({ MONGODB_URI: `${mongoUri.replace(/\/?$/, '/')}${db}` }) }]
-    : []),
+export interface StoreVariant {
+  name: 'sqlite' | 'mongodb';
+  skipReason: string | null;
+  env: (db: string) => Record<string, string>;
+}
+export const stores: StoreVariant[] = [
+  { name: 'sqlite', skipReason: null, env: () => ({}) },
+  {
+    name: 'mongodb',
+    skipReason: mongoUri
+      ? null
+      : 'no MongoDB-compatible server: set TEST_MONGODB_URI (e.g. `scripts/ferretdb.sh start <dir>`)',
+    env: (db: string) => ({ MONGODB_URI: `${(mongoUri ?? '').replace(/\/?$/, '/')}${db}` }),
+  },
 ];
-if (!mongoUri)
-  console.warn('reliability: MongoDB variants skipped — no TEST_MONGODB_URI (no MongoDB-compatible server)');
+
+/** describe() per store, titled "<title> (<store>)"; a store that cannot run here is a skipped check with its reason. */
+export function describeEachStore(title: string, body: (store: StoreVariant) => void): void {
+  for (const store of stores) {
+    const name = `${title} (${store.name})`;
+    if (store.skipReason) describeSkipped(name, store.skipReason);
+    else describe(name, () => body(store));
+  }
+}
