@@ -41,6 +41,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+/** The name of every setting; the README's configuration table lists each (env-readme.test.ts checks it). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 export type Config = Omit<Env, 'DATA_DIR'> & { DATA_DIR: string };
 
 export class ConfigError extends Error {
