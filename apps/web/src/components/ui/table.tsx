@@ -1,12 +1,13 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { ScrollX } from './scroll-x';
 
 /** Plain data table parts; the wrapper scrolls sideways on narrow screens instead of squeezing columns. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="relative w-full overflow-x-auto rounded-md border">
+    <ScrollX className="w-full rounded-md border">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </div>
+    </ScrollX>
   );
 }
 

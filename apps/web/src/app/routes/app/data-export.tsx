@@ -18,7 +18,7 @@ export function DataExportRoute() {
       />
       <p className="text-sm text-muted-foreground">
         For a live connection rather than a file, use the project&apos;s feed URL from{' '}
-        <Link to={appPaths.dataSources} className="text-primary hover:underline">
+        <Link to={appPaths.dataSources} className="text-primary underline underline-offset-2">
           Data Sources
         </Link>
         .

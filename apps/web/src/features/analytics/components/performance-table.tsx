@@ -2,6 +2,7 @@ import type { ProjectUsage } from '@aec/contracts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { throughput } from '../performance';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 const integer = new Intl.NumberFormat('en-US');
 
@@ -18,7 +19,7 @@ export function PerformanceTable({ projects }: { projects: ProjectUsage[] }) {
   }));
   return (
     <div className="grid gap-4">
-      <div className="overflow-x-auto rounded-lg border">
+      <ScrollX className="rounded-lg border">
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">
             <tr>
@@ -47,7 +48,7 @@ export function PerformanceTable({ projects }: { projects: ProjectUsage[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <div className="grid gap-4 lg:grid-cols-2">
         {(
           [

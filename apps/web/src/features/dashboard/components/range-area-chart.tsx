@@ -3,11 +3,12 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { filterByRange, type ChartRange } from '../chart-range';
 import { useIsMobile } from '@/lib/use-media-query';
+import { ChartTooltip } from './chart-tooltip';
 import { RangePicker } from './range-picker';
 
 export type ChartSeries<K extends string> = { key: K; label: string; color: string };
 
-/** Spec §9: 250 px high; on large screens the tooltip starts on the 11th point. */
+/** Spec §9: 250 px high; on large screens the tooltip starts on the 11th point (when there is data to show). */
 export const CHART_HEIGHT = 250;
 const DEFAULT_TOOLTIP_INDEX = 10;
 
@@ -44,6 +45,9 @@ export function RangeAreaChart<K extends string>({
   const points = filterByRange(data, range, referenceDate);
   const first = points[0]?.date;
   const last = points.at(-1)?.date;
+  // A tooltip pinned over an empty chart (no days, or nothing but zeros) shows nothing worth reading.
+  const hasData = points.some((point) => series.some((item) => point[item.key] > 0));
+  const defaultIndex = isMobile || !hasData ? undefined : Math.min(DEFAULT_TOOLTIP_INDEX, points.length - 1);
 
   return (
     <Card aria-label={title} role="region" data-point-count={points.length}>
@@ -66,6 +70,8 @@ export function RangeAreaChart<K extends string>({
         <div style={{ height: CHART_HEIGHT }} className="w-full">
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
             <AreaChart
+              // A new range is a new chart: the tooltip starts again from the default point, or none.
+              key={`${range}:${hasData}`}
               data={points as ({ date: string } & Record<K, number>)[]}
               margin={{ left: 0, right: 8, top: 8 }}
             >
@@ -80,13 +86,15 @@ export function RangeAreaChart<K extends string>({
               />
               <YAxis width={48} tickLine={false} axisLine={false} allowDecimals={false} />
               <Tooltip
-                labelFormatter={formatDate}
-                defaultIndex={isMobile ? undefined : Math.min(DEFAULT_TOOLTIP_INDEX, points.length - 1)}
-                contentStyle={{
-                  background: 'var(--card)',
-                  borderColor: 'var(--border)',
-                  color: 'var(--card-foreground)',
-                }}
+                defaultIndex={defaultIndex}
+                content={(props) => (
+                  <ChartTooltip
+                    active={props.active}
+                    payload={props.payload}
+                    label={props.label}
+                    formatLabel={formatDate}
+                  />
+                )}
               />
               {series.map((item) => (
                 <Area

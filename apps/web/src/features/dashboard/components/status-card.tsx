@@ -29,7 +29,8 @@ export function StatusCard({ title, description, icon: Icon, status, content, ac
   return (
     <Card className="flex flex-col" aria-label={title} role="region">
       <CardHeader className="pb-3">
-        <div className="flex items-center justify-between gap-2">
+        {/* Wraps: in a narrow column the badge goes under the title instead of past the card. */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="flex items-center gap-2 text-base">
             {Icon ? <Icon aria-hidden="true" className="size-4 text-muted-foreground" /> : null}
             {title}

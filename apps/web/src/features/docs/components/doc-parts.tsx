@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 
-/** Building blocks of a docs page, so the four pages share one typography. */
+/**
+ * Building blocks of a docs page, so the four pages share one typography.
+ *
+ * Every grid here has one `minmax(0, 1fr)` column (grid-cols-1): a plain grid track grows to its widest content,
+ * so one long URL or code block widened the whole page past a phone's screen. With a zero minimum the column
+ * stays as wide as the screen and the long content wraps (inline code) or scrolls in its own box (code blocks).
+ */
 export function DocArticle({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
   return (
-    <article className="grid max-w-3xl gap-6 leading-relaxed">
-      <header className="grid gap-2">
+    <article className="grid max-w-3xl grid-cols-1 gap-6 leading-relaxed">
+      <header className="grid grid-cols-1 gap-2">
         <p className="text-sm font-medium text-primary">Documentation</p>
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <p className="text-lg text-muted-foreground">{lead}</p>
@@ -17,7 +23,7 @@ export function DocArticle({ title, lead, children }: { title: string; lead: str
 
 export function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="grid gap-3 scroll-mt-20">
+    <section id={id} aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-3 scroll-mt-20">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {title}
       </h2>
@@ -28,10 +34,14 @@ export function DocSection({ id, title, children }: { id: string; title: string;
 
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid grid-cols-1 gap-1">
       {label ? <p className="text-xs font-medium text-muted-foreground">{label}</p> : null}
       <div className="relative rounded-md border bg-muted">
-        <pre className="overflow-x-auto p-3 pr-24 font-mono text-xs leading-relaxed">
+        {/* Focusable so a keyboard can scroll a long line sideways. */}
+        <pre
+          tabIndex={0}
+          className="overflow-x-auto p-3 pr-24 font-mono text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <code>{code}</code>
         </pre>
         <CopyButton text={code} className="absolute right-2 top-2 h-7 px-2 text-xs" />
@@ -41,13 +51,18 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
 }
 
 export function C({ children }: { children: ReactNode }) {
-  return <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>;
+  // A URL or query is one unbreakable word: let it break anywhere rather than run off a narrow screen.
+  return (
+    <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] [overflow-wrap:anywhere]">
+      {children}
+    </code>
+  );
 }
 
 export function Steps({ children }: { children: ReactNode }) {
-  return <ol className="ml-5 grid list-decimal gap-2">{children}</ol>;
+  return <ol className="ml-5 grid list-decimal grid-cols-1 gap-2">{children}</ol>;
 }
 
 export function Bullets({ children }: { children: ReactNode }) {
-  return <ul className="ml-5 grid list-disc gap-1.5">{children}</ul>;
+  return <ul className="ml-5 grid list-disc grid-cols-1 gap-1.5">{children}</ul>;
 }

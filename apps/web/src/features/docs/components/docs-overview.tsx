@@ -12,7 +12,7 @@ export function DocsOverview({ origin }: { origin: string }) {
         <Bullets>
           <li>
             You upload an <C>.ifc</C> file on the{' '}
-            <Link to="/app/ifc-tableau-connector" className="text-primary hover:underline">
+            <Link to="/app/ifc-tableau-connector" className="text-primary underline underline-offset-2">
               IFC Tableau Connector
             </Link>{' '}
             page. Supported schemas: IFC 2x3, IFC4, IFC4x1 and IFC4x3; at most 100 MB per file.
@@ -75,11 +75,11 @@ export function DocsOverview({ origin }: { origin: string }) {
       <DocSection id="next" title="Next steps">
         <p>
           Follow the{' '}
-          <Link to="/app/docs/quick-start" className="text-primary hover:underline">
+          <Link to="/app/docs/quick-start" className="text-primary underline underline-offset-2">
             Quick Start
           </Link>{' '}
           to connect a BI tool, or{' '}
-          <Link to="/app/docs/testing" className="text-primary hover:underline">
+          <Link to="/app/docs/testing" className="text-primary underline underline-offset-2">
             Testing
           </Link>{' '}
           to check a feed from the command line.

@@ -13,7 +13,7 @@ export function DocsQuickStart({ origin }: { origin: string }) {
         <Steps>
           <li>
             Open{' '}
-            <Link to="/app/ifc-tableau-connector" className="text-primary hover:underline">
+            <Link to="/app/ifc-tableau-connector" className="text-primary underline underline-offset-2">
               IFC Tableau Connector
             </Link>{' '}
             and choose an <C>.ifc</C> file (IFC 2x3, IFC4, IFC4x1 or IFC4x3, up to 100 MB).
@@ -27,7 +27,7 @@ export function DocsQuickStart({ origin }: { origin: string }) {
       <DocSection id="token" title="2. Create a feed token">
         <p>
           BI tools never get your password. In{' '}
-          <Link to="/app/settings" className="text-primary hover:underline">
+          <Link to="/app/settings" className="text-primary underline underline-offset-2">
             Settings
           </Link>
           , create a feed token named after the tool and copy it — it is shown only once. Tools sign in with{' '}

@@ -14,11 +14,11 @@ export function DocsTesting({ origin }: { origin: string }) {
         <CodeBlock code={`${root}/IFCElements?$filter=ProjectId%20eq%20'demo_project_permanent'&$top=5`} />
         <p>
           The{' '}
-          <Link to="/app/ifc-odata-demo" className="text-primary hover:underline">
+          <Link to="/app/ifc-odata-demo" className="text-primary underline underline-offset-2">
             IFC OData Demo
           </Link>{' '}
           and{' '}
-          <Link to="/app/ifc-rest-demo" className="text-primary hover:underline">
+          <Link to="/app/ifc-rest-demo" className="text-primary underline underline-offset-2">
             IFC REST Demo
           </Link>{' '}
           screens build queries for you and show the raw answers.

@@ -1,5 +1,6 @@
 import { MailLink } from '@/components/ui/mail-link';
 import { C, CodeBlock, DocArticle, DocSection } from './doc-parts';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 const uploadErrors: [string, string][] = [
   [
@@ -49,7 +50,7 @@ export function DocsTroubleshooting() {
         </p>
       </DocSection>
       <DocSection id="upload" title="Upload errors">
-        <div className="overflow-x-auto rounded-md border">
+        <ScrollX className="rounded-md border">
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">
               <tr>
@@ -66,7 +67,7 @@ export function DocsTroubleshooting() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
         <p>
           A project that failed during processing shows its error on Data Sources. Delete it and upload again
           after fixing the file.

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { biTools, capabilities, steps } from '../content/capabilities';
 import { SectionHeading } from './section-heading';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 export function HowItWorks() {
   return (
@@ -56,7 +57,7 @@ export function BiToolTable() {
   return (
     <section aria-labelledby="bi-title" className="mx-auto max-w-4xl px-4 py-16">
       <SectionHeading id="bi-title" eyebrow="Works with" title="The BI tools you already use" />
-      <div className="overflow-x-auto rounded-lg border">
+      <ScrollX className="rounded-lg border">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">How to connect each BI tool to a feed</caption>
           <thead className="bg-muted">
@@ -80,7 +81,7 @@ export function BiToolTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   );
 }

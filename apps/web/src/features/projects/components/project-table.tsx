@@ -8,9 +8,11 @@ import { useDeleteProject } from '../api/delete-project';
 import { projectFeedUrl } from '../feed-urls';
 import { formatDateTime, formatInteger } from '../format';
 import type { Project } from '../types';
+import { ProjectCards } from './project-cards';
 import { StatusBadge } from './status-badge';
+import { ScrollX } from '@/components/ui/scroll-x';
 
-/** Data Sources: every project of the user with its feed URL; delete asks first. */
+/** Data Sources: every project of the user with its feed URL; delete asks first. Cards below md, a table above. */
 export function ProjectTable({ projects }: { projects: Project[] }) {
   const remove = useDeleteProject();
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,10 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border">
+      <div className="md:hidden">
+        <ProjectCards projects={projects} deleting={remove.isPending} onDelete={onDelete} />
+      </div>
+      <ScrollX className="hidden rounded-lg border md:block">
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">
             <tr>
@@ -73,11 +78,7 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
                       >
                         {url}
                       </code>
-                      <CopyButton
-                        text={url}
-                        label="Copy URL"
-                        aria-label={`Copy feed URL of ${project.name}`}
-                      />
+                      <CopyButton text={url} label="Copy URL" context={`feed of ${project.name}`} />
                     </div>
                   </td>
                   <td className="p-3">
@@ -98,7 +99,7 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </div>
   );
 }

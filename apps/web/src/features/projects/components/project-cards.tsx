@@ -1,0 +1,64 @@
+import { Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { projectFeedUrl } from '../feed-urls';
+import { formatDateTime, formatInteger } from '../format';
+import type { Project } from '../types';
+import { StatusBadge } from './status-badge';
+
+/**
+ * Data Sources on a phone: one card per project with its feed URL and Copy URL in plain sight. The six-column
+ * table needed a sideways scroll there, and nothing showed that Copy URL sat past the right edge.
+ */
+export function ProjectCards({
+  projects,
+  deleting,
+  onDelete,
+}: {
+  projects: Project[];
+  deleting: boolean;
+  onDelete: (project: Project) => void;
+}) {
+  const origin = window.location.origin;
+  return (
+    <ul className="grid gap-3" aria-label="Projects">
+      {projects.map((project) => {
+        const url = projectFeedUrl(origin, project.projectId);
+        return (
+          <li
+            key={project.projectId}
+            className="grid gap-2 rounded-lg border p-3 text-sm"
+            data-project-card={project.projectId}
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <p className="font-medium [overflow-wrap:anywhere]">{project.name}</p>
+              <StatusBadge status={project.status} />
+            </div>
+            <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+              {project.fileName} · uploaded {formatDateTime(project.createdAt)}
+            </p>
+            <p className="text-xs text-muted-foreground">
+              {project.schema ?? '—'} · {formatInteger(project.elementCount)} elements
+            </p>
+            {project.error ? <p className="text-xs text-destructive">{project.error}</p> : null}
+            <code className="rounded bg-muted px-1.5 py-1 text-xs [overflow-wrap:anywhere]">{url}</code>
+            <div className="flex flex-wrap gap-2">
+              <CopyButton text={url} label="Copy URL" context={`feed of ${project.name}`} />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive"
+                disabled={deleting}
+                onClick={() => onDelete(project)}
+                aria-label={`Delete ${project.name}`}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
