@@ -51,8 +51,12 @@ export function encodeSkipToken(payload: SkipTokenPayload, secret?: string): str
 }
 
 export interface DecodeSkipTokenOptions {
-  /** Current data version; a token from another version throws ODataGoneError (410). */
-  version: string | number;
+  /**
+   * Current data version; a token from another version throws ODataGoneError (410). A function gets the
+   * token's own version (after its MAC is checked) and answers the current one: the data a link pages may
+   * depend on what its first page saw.
+   */
+  version: string | number | ((tokenVersion: string | number) => string | number);
   /** Number of sort keys the current query uses. */
   keyCount?: number;
   secret?: string;
@@ -89,7 +93,8 @@ export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): Sk
   const k = o.k.map(fromWire);
   if (opts.keyCount !== undefined && k.length !== opts.keyCount)
     throw new ODataSkipTokenError('Skip token does not match the requested order');
-  if (o.v !== opts.version)
+  const expected = typeof opts.version === 'function' ? opts.version(o.v) : opts.version;
+  if (o.v !== expected)
     throw new ODataGoneError('The data changed since this page was served; request the first page again');
   return { v: o.v, k };
 }

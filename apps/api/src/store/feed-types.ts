@@ -1,9 +1,13 @@
 import type { EntityModel, ExpandItem, QueryOptions } from '@aec/odata';
 
-/** The projects a feed request may read: the caller's own plus public ones, optionally narrowed to one project. */
+/**
+ * The projects a feed request reads. Named projects (a per-project root, or a `ProjectId` filter): those of them
+ * the caller may read (own or public). Otherwise the caller's root: their own projects plus the public ones they
+ * chose to add to it (the demo, from Create Demo Data) — never every public project.
+ */
 export interface FeedScope {
   userId: string | null;
-  projectId?: string;
+  projectIds?: readonly string[];
 }
 
 /** A project version visible to a scope: rows are read only at a project's published version. */
@@ -11,6 +15,11 @@ export interface VisibleVersion {
   id: string;
   version: number;
   isPublic: boolean;
+  /**
+   * When the project last changed what a reader sees (published a version, else created), in ms. A page link
+   * pins the projects it pages to those stamped no later than its first page's newest.
+   */
+  stamp: number;
 }
 
 export interface FeedQuery {

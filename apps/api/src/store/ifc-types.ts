@@ -85,6 +85,11 @@ export interface ProjectRepository {
   delete(id: string): Promise<boolean>;
   /** Ready projects and the elements they hold, platform-wide. */
   totals(): Promise<{ readyProjects: number; elements: number }>;
+  /**
+   * The user chose to see this public project in their all-projects feed root (idempotent). Gone with the user
+   * or the project.
+   */
+  addToRoot(id: string, userId: string): Promise<void>;
 }
 
 export interface JobRepository {

@@ -68,8 +68,10 @@ export function ifcRouter({
   });
 
   for (const path of ['/odata/create-sample', '/odata/create-demo']) {
-    router.post(path, async (req, res) => {
+    router.post(path, identify, async (req, res) => {
       const { project, job } = await demo.ensureDemo();
+      // Only a signed-in user who asked for the demo sees it in their own feed root (anyone can read it by name).
+      if (req.user) await demo.addToRoot(req.user.id);
       res.json(uploadResult(originOf(req), project, job, true));
     });
   }

@@ -18,8 +18,9 @@ export interface ExpandContext {
   reader: FeedReader;
   model: EntityModel;
   visible: VisibleVersion[];
-  /** Version tag and secret of the request's skip tokens: a nested next link pages like a top-level one. */
-  versionTag: string;
+  /** The page tag of a link to `entitySet` rows of one project (page-pin.ts), as that link's request computes it. */
+  linkTag: (entitySet: string, projectId: unknown) => string;
+  /** Secret of the request's skip tokens: a nested next link pages like a top-level one. */
   tokenSecret: string;
   serviceRoot: string;
   metadata: MetadataLevel;
@@ -90,7 +91,11 @@ function nestedNextLink(
   for (const [name, text] of Object.entries(texts))
     if (name.startsWith('@')) parts.push(`${name}=${encodeURIComponent(text)}`);
   const remainingTop = item.options.top !== undefined ? item.options.top - written : undefined;
-  const skiptoken = encodeSkipToken({ v: ctx.versionTag, k: token }, ctx.tokenSecret);
+  // Every collection navigation joins on ProjectId: the link names the parent's project.
+  const skiptoken = encodeSkipToken(
+    { v: ctx.linkTag(plan.targetSet, parentValue), k: token },
+    ctx.tokenSecret,
+  );
   return nextLinkUrl(`${ctx.serviceRoot}${plan.targetSet}`, parts.join('&'), skiptoken, remainingTop);
 }
 

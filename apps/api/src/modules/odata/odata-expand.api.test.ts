@@ -101,6 +101,8 @@ describeEachStore('OData $expand: navigations, nested options, paging and access
     ids.b = await seed(owner.user.id, false, 3, 'Beta');
     ids.c = await seed(other.user.id, false, 4, 'Gamma');
     ids.pub = await seed(null, true, 6, 'Public');
+    // Both chose the public project (as Create Demo Data does): it joins their own roots.
+    for (const user of [owner.user, other.user]) await store.projects.addToRoot(ids.pub, user.id);
     // A version being written (never published): its rows must never show.
     const v2 = await store.projects.nextVersion(ids.a);
     unpublished = Array.from({ length: 4 }, (_, i) =>

@@ -114,7 +114,8 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
     }
     const service = await request(h.app).get(root()).set(bearer(owner.token)).expect(200);
     expect(service.body.value.map((s: { name: string }) => s.name)).toContain('IFCElementsWide');
-    const shared = (await request(h.app).get('/api/ifc/odata/$metadata').expect(200)).text;
+    const shared = (await request(h.app).get('/api/ifc/odata/$metadata').set(bearer(owner.token)).expect(200))
+      .text;
     expect(shared).not.toContain('IFCElementsWide');
   });
 

@@ -34,7 +34,7 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
   });
 
   it('serves the service document and CSDL $metadata (XML even when JSON is asked) with OData-Version 4.0', async () => {
-    const service = await feed('').expect(200);
+    const service = await feed('').set(bearer(owner.token)).expect(200);
     expect(service.headers['odata-version']).toBe('4.0');
     expect(service.body.value.map((s: { name: string }) => s.name)).toEqual([
       'Projects',
@@ -42,7 +42,10 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
       'IFCProperties',
       'IFCSpatialStructure',
     ]);
-    const metadata = await feed('$metadata').set('Accept', 'application/json').expect(200);
+    const metadata = await feed('$metadata')
+      .set(bearer(owner.token))
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(metadata.headers['content-type']).toMatch(/application\/xml/);
     expect(metadata.text).toContain('<EntityType Name="IFCElement">');
     expect(metadata.text).toContain('<PropertyRef Name="Id"/>');
@@ -71,12 +74,9 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
     await feed('IFCElements').expect(401);
     await feed(`IFCElements('${projectId}:1')`).expect(401);
     await feed(`projects/${projectId}/IFCElements`).expect(401);
-    expect((await feed(`IFCElements/$count?${byProject()}`).set(bearer(other.token)).expect(200)).text).toBe(
-      '0',
-    );
-    const all = await feed('IFCElements/$count').set(bearer(other.token)).expect(200);
-    const demo = (await request(h.app).get('/api/ifc/projects/demo_project_permanent')).body.elementCount;
-    expect(Number(all.text)).toBe(demo);
+    await feed(`IFCElements/$count?${byProject()}`).set(bearer(other.token)).expect(404);
+    // Their own root holds only their own projects (none): not the owner's, not the public demo.
+    expect((await feed('IFCElements/$count').set(bearer(other.token)).expect(200)).text).toBe('0');
     await feed(`projects/${projectId}/IFCElements`).set(bearer(other.token)).expect(404);
     await feed('IFCElements').set({ Authorization: 'Bearer forged.token.here' }).expect(401);
   });

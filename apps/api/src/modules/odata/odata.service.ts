@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import {
   decodeSkipToken,
   encodeSkipToken,
+  type Expr,
   expandContextUrl,
   findEntityType,
   ODataError,
@@ -22,7 +22,8 @@ import { withWideElements } from '../../store/feed-model';
 import type { FeedQuery, FeedReader, FeedRow, FeedScope, VisibleVersion } from '../../store/feed-types';
 import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
-import { namedProjectId } from './anonymous-access';
+import { namedProjectIds } from './named-projects';
+import { asOfTag, contributing, newestStamp, pageTag, pinnedTo } from './page-pin';
 import { createReadAhead } from './read-ahead';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
 import { FeedAuthRequiredError } from './feed-auth';
@@ -157,15 +158,51 @@ export function createODataService({
     return built;
   }
 
-  /** On a per-project root: the project must be readable by the caller (401 asks an anonymous one to sign in). */
+  /** A project the caller cannot read: 401 asks an anonymous caller to sign in, anyone else gets 404. */
+  function unreadable(user: UserRecord | undefined, projectId: string): never {
+    if (!user) throw new FeedAuthRequiredError();
+    throw new ODataError(
+      404,
+      'NotFound',
+      `Project '${projectId}' not found: it was deleted, never existed or belongs to another account`,
+      undefined,
+      'ProjectId',
+    );
+  }
+
+  /** On a per-project root: the project must be readable by the caller. */
   async function projectScope(user: UserRecord | undefined, projectId: string) {
-    const scope: FeedScope = { userId: user?.id ?? null, projectId };
+    const scope: FeedScope = { userId: user?.id ?? null, projectIds: [projectId] };
     const visible = await reader.visibleVersions(scope);
-    if (!user && !visible.some((v) => v.isPublic)) throw new FeedAuthRequiredError();
-    if (!visible.length) {
-      throw new ODataError(404, 'NotFound', `Project '${projectId}' not found`, undefined, 'ProjectId');
-    }
+    if (!visible.length) unreadable(user, projectId);
     return { scope, visible, model: await projectModel(projectId, visible) };
+  }
+
+  /**
+   * The versions a request reads: its root's project, the projects its filter names (each must be readable), or
+   * else the caller's own root (anonymous callers must name a public project).
+   */
+  async function requestScope(
+    req: FeedRequest,
+    filter: Expr | undefined,
+    perProject: Awaited<ReturnType<typeof projectScope>> | undefined,
+  ): Promise<{ scope: FeedScope; visible: VisibleVersion[] }> {
+    const named = namedProjectIds(filter);
+    if (perProject) {
+      const others = named?.filter((id) => id !== req.projectId);
+      if (others?.length) {
+        const readable = await reader.visibleVersions({ userId: req.user?.id ?? null, projectIds: others });
+        const missing = others.find((id) => !readable.some((v) => v.id === id));
+        if (missing !== undefined) unreadable(req.user, missing);
+      }
+      return perProject;
+    }
+    if (!req.user && named === undefined) throw new FeedAuthRequiredError();
+    const scope: FeedScope = { userId: req.user?.id ?? null, ...(named ? { projectIds: named } : {}) };
+    const visible = await reader.visibleVersions(scope);
+    const missing = named?.find((id) => !visible.some((v) => v.id === id));
+    if (missing !== undefined) unreadable(req.user, missing);
+    return { scope, visible };
   }
 
   /** `scoped`: the per-project scope when the caller already resolved it (key access needs the model first). */
@@ -190,27 +227,19 @@ export function createODataService({
     const type = typeOf(requestModel, req.entitySet);
     const query = parseODataQuery(rawQuery, requestModel, req.entitySet);
     if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
-    let scope: FeedScope;
-    let visible: VisibleVersion[];
-    if (perProject) {
-      ({ scope, visible } = perProject);
-    } else {
-      scope = { userId: req.user?.id ?? null };
-      if (!req.user) {
-        // Anonymous: only a public project the request names, through the per-project root or a ProjectId filter.
-        const named = req.entitySet === 'Projects' ? undefined : namedProjectId(query.filter);
-        if (named === undefined) throw new FeedAuthRequiredError();
-        scope.projectId = named;
-      }
-      visible = await reader.visibleVersions(scope);
-      if (!req.user && !visible.some((v) => v.isPublic)) throw new FeedAuthRequiredError();
+    const { scope, visible: all } = await requestScope(req, query.filter, perProject);
+    onServed?.(scope.userId, scope.projectIds?.length === 1 ? scope.projectIds[0]! : null);
+    let visible = contributing(req.entitySet, all);
+    let asOf = newestStamp(visible);
+    if (query.skiptoken !== undefined) {
+      // A later page reads what its first page read (see page-pin.ts); the tag is checked by the page read.
+      decodeSkipToken(query.skiptoken, {
+        secret: tokenSecret,
+        version: (tag) => ((asOf = asOfTag(tag)), tag),
+      });
+      visible = pinnedTo(visible, asOf);
     }
-    onServed?.(scope.userId, scope.projectId ?? null);
-    const versionTag = createHash('sha256')
-      .update(visible.map((v) => `${v.id}:${v.version}`).join(','))
-      .digest('base64url')
-      .slice(0, 16);
-    return { type, query, visible, versionTag, model: requestModel };
+    return { type, query, visible, asOf, versionTag: pageTag(visible, asOf), model: requestModel };
   }
 
   /** Row objects of a page and their expanded members, read with one store query per navigation. */
@@ -230,7 +259,14 @@ export function createODataService({
       reader,
       model: prepared.model,
       visible: prepared.visible,
-      versionTag: prepared.versionTag,
+      linkTag: (entitySet, projectId) =>
+        pageTag(
+          contributing(
+            entitySet,
+            prepared.visible.filter((v) => v.id === projectId),
+          ),
+          prepared.asOf,
+        ),
       tokenSecret,
       serviceRoot: req.serviceRoot,
       metadata: req.metadata,
@@ -260,9 +296,15 @@ export function createODataService({
   return {
     model,
 
-    /** The model a service root describes ($metadata, service document): a per-project root checks access. */
+    /**
+     * The model a service root describes ($metadata, service document). The all-projects root serves the caller's
+     * own projects, so an anonymous caller is asked to authenticate (a BI tool probing it then offers Basic, not
+     * Anonymous); a per-project root checks access to its project (the public demo's stays open).
+     */
     async modelFor(user: UserRecord | undefined, projectId: string | undefined): Promise<EntityModel> {
-      return projectId === undefined ? model : (await projectScope(user, projectId)).model;
+      if (projectId !== undefined) return (await projectScope(user, projectId)).model;
+      if (!user) throw new FeedAuthRequiredError();
+      return model;
     },
 
     async count(req: FeedRequest): Promise<number> {

@@ -75,15 +75,32 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
   return {
     model,
     async visibleVersions(scope) {
-      const filter: MongoDoc = {
-        $or: [{ isPublic: true }, ...(scope.userId ? [{ ownerId: scope.userId }] : [])],
-      };
-      if (scope.projectId !== undefined) filter._id = scope.projectId;
+      if (scope.projectIds ? !scope.projectIds.length : !scope.userId) return [];
+      const filter: MongoDoc = scope.projectIds
+        ? {
+            _id: { $in: [...scope.projectIds] },
+            $or: [{ isPublic: true }, ...(scope.userId ? [{ ownerId: scope.userId }] : [])],
+          }
+        : { $or: [{ ownerId: scope.userId }, { chosenBy: scope.userId }] };
       const docs = await db
-        .collection<{ _id: string; version: number; isPublic: boolean }>('projects')
-        .find(filter, { projection: { version: 1, isPublic: 1 }, sort: { _id: 1 } })
+        .collection<{
+          _id: string;
+          version: number;
+          isPublic: boolean;
+          createdAt: Date;
+          processedAt: Date | null;
+        }>('projects')
+        .find(filter, {
+          projection: { version: 1, isPublic: 1, createdAt: 1, processedAt: 1 },
+          sort: { _id: 1 },
+        })
         .toArray();
-      return docs.map((d) => ({ id: d._id, version: d.version, isPublic: d.isPublic }));
+      return docs.map((d) => ({
+        id: d._id,
+        version: d.version,
+        isPublic: d.isPublic,
+        stamp: (d.processedAt ?? d.createdAt).getTime(),
+      }));
     },
     page({ entitySet, query, visible, after, limit, model: requestModel }) {
       const m = requestModel ?? model;

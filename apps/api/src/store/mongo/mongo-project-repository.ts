@@ -142,6 +142,9 @@ export function createMongoProjectRepository(
         .exec();
       return { readyProjects: ready.length, elements: ready.reduce((a, p) => a + p.elementCount, 0) };
     },
+    async addToRoot(id, userId) {
+      await projects.updateOne({ _id: id, isPublic: true }, { $addToSet: { chosenBy: userId } }).exec();
+    },
     async delete(id) {
       return (await cascade.removeProjects([id])) > 0;
     },

@@ -38,6 +38,7 @@ export function createProjectCascade(
     async removeOwnedBy(ownerId) {
       const owned = await projects.find({ ownerId }, { _id: 1 }).lean<{ _id: string }[]>().exec();
       await removeProjects(owned.map((p) => p._id));
+      await projects.updateMany({ chosenBy: ownerId }, { $pull: { chosenBy: ownerId } }).exec();
       await removeOtherOwned(ownerId);
     },
   };

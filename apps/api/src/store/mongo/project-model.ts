@@ -33,6 +33,8 @@ export interface ProjectDoc {
    */
   seq: Types.ObjectId;
   processedAt: Date | null;
+  /** Users who chose to see this public project in their all-projects feed root (FeedScope). */
+  chosenBy?: string[];
 }
 
 const STATUSES: ProjectStatus[] = ['queued', 'processing', 'paused', 'ready', 'failed', 'cancelled'];
@@ -70,6 +72,7 @@ const projectSchema = new Schema<ProjectDoc>(
     createdAt: { type: Date, required: true },
     seq: { type: Schema.Types.ObjectId, required: true },
     processedAt: { type: Date, default: null },
+    chosenBy: { type: [String], default: undefined },
   },
   { collection: 'projects', versionKey: false, strict: 'throw' },
 );

@@ -136,6 +136,14 @@ const migrations: string[] = [
      version INTEGER NOT NULL,
      PRIMARY KEY (project_id, version)
    );`,
+  // Migration 7: public projects a user chose to see in their all-projects feed root (the demo, from Create Demo
+  // Data); without a choice the root serves only the user's own projects.
+  `CREATE TABLE project_root_choices (
+     user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     PRIMARY KEY (user_id, project_id)
+   );
+   CREATE INDEX project_root_choices_project ON project_root_choices (project_id);`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -105,7 +105,7 @@ beforeAll(async () => {
     countsByType: {},
     countsByStorey: {},
   });
-  visible = [{ id: PROJECT, version, isPublic: false }];
+  visible = [{ id: PROJECT, version, isPublic: false, stamp: 0 }];
 });
 
 afterAll(async () => {

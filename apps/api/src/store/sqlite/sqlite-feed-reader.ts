@@ -72,20 +72,31 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
   return {
     model,
     async visibleVersions(scope) {
-      const where = ['(is_public = 1 OR owner_id = ?)'];
-      const params: unknown[] = [scope.userId];
-      if (scope.projectId !== undefined) {
-        where.push('id = ?');
-        params.push(scope.projectId);
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (scope.projectIds !== undefined) {
+        if (!scope.projectIds.length) return [];
+        where.push(
+          '(is_public = 1 OR owner_id = ?)',
+          `id IN (${scope.projectIds.map(() => '?').join(', ')})`,
+        );
+        params.push(scope.userId, ...scope.projectIds);
+      } else {
+        where.push('(owner_id = ? OR id IN (SELECT project_id FROM project_root_choices WHERE user_id = ?))');
+        params.push(scope.userId, scope.userId);
       }
       const rows = db
-        .prepare(`SELECT id, version, is_public FROM projects WHERE ${where.join(' AND ')} ORDER BY id`)
-        .all(...params) as {
-        id: string;
-        version: number;
-        is_public: number;
-      }[];
-      return rows.map((r) => ({ id: r.id, version: r.version, isPublic: r.is_public === 1 }));
+        .prepare(
+          `SELECT id, version, is_public, COALESCE(processed_at, created_at) AS stamp FROM projects
+           WHERE ${where.join(' AND ')} ORDER BY id`,
+        )
+        .all(...params) as { id: string; version: number; is_public: number; stamp: string }[];
+      return rows.map((r) => ({
+        id: r.id,
+        version: r.version,
+        isPublic: r.is_public === 1,
+        stamp: Date.parse(r.stamp),
+      }));
     },
     page({ entitySet, query, visible, after, limit, model: requestModel, encodeJson }) {
       const published = entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0);

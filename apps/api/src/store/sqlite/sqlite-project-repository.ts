@@ -72,6 +72,10 @@ export function createSqliteProjectRepository(
     db.prepare(`DELETE FROM ${t} WHERE project_id = ? AND version < ?`),
   );
   const remove = db.prepare('DELETE FROM projects WHERE id = ?');
+  const chooseForRoot = db.prepare(
+    `INSERT INTO project_root_choices (user_id, project_id)
+     SELECT @userId, id FROM projects WHERE id = @id AND is_public = 1 ON CONFLICT DO NOTHING`,
+  );
   const dropOtherCatalogs = db.prepare('DELETE FROM ifc_wide_catalogs WHERE project_id = ? AND version < ?');
 
   const publish = (id: string, version: number, summary: Parameters<ProjectRepository['publish']>[2]) =>
@@ -130,6 +134,9 @@ export function createSqliteProjectRepository(
         )
         .get() as { n: number; elements: number };
       return { readyProjects: row.n, elements: row.elements };
+    },
+    async addToRoot(id, userId) {
+      write(() => chooseForRoot.run({ id, userId }));
     },
     async delete(id) {
       // Jobs and rows go with the project through ON DELETE CASCADE.

@@ -13,6 +13,8 @@ const DEMO_MODEL = { storeys: 4, bays: 6, name: 'AEC Demo Office', seed: 2024111
 export interface DemoProjects {
   /** The ready public demo project, building it from the generated model first if needed. Idempotent. */
   ensureDemo(): Promise<{ project: ProjectRecord; job: JobRecord | null }>;
+  /** The user chose the demo (Create Demo Data): it joins their all-projects feed root. */
+  addToRoot(userId: string): Promise<void>;
 }
 
 export function createDemoProjects({
@@ -80,6 +82,7 @@ export function createDemoProjects({
   }
 
   return {
+    addToRoot: (userId) => store.projects.addToRoot(DEMO_PROJECT_ID, userId),
     ensureDemo() {
       inFlight ??= build().finally(() => {
         inFlight = null;
