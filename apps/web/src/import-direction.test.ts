@@ -22,10 +22,14 @@ function restrictedImportErrors(cases: Case[]): string[][] {
     }
     process.stdout.write(JSON.stringify(out));
   `;
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const stdout = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', script, JSON.stringify(cases)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(stdout) as string[][];
 }
 
@@ -56,7 +60,9 @@ describe('import direction lint rules', () => {
 
   it('refuses imports against the direction and allows the rest', () => {
     const results = restrictedImportErrors([...bad, ...good]);
-    bad.forEach((c, i) => expect({ ...c, errors: (results[i] ?? []).length > 0 }).toEqual({ ...c, errors: true }));
+    bad.forEach((c, i) =>
+      expect({ ...c, errors: (results[i] ?? []).length > 0 }).toEqual({ ...c, errors: true }),
+    );
     good.forEach((c, i) => expect({ ...c, errors: results[bad.length + i] }).toEqual({ ...c, errors: [] }));
   });
 });

@@ -6,3 +6,5 @@ export * from './newsletter';
 export * from './feed-tokens';
 export * from './stats';
 export * from './projects';
+export * from './ifc-jobs';
+export * from './file-size';

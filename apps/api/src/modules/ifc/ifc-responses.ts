@@ -1,4 +1,4 @@
-import type { ProjectSummary } from '@aec/contracts';
+import type { JobSummary, ProjectSummary } from '@aec/contracts';
 import type { JobRecord, ProjectRecord } from '../../store/types';
 
 /** Where a project's data can be read: the per-project OData root, and the flat set Tableau reads. */
@@ -42,7 +42,7 @@ export function projectSummary(project: ProjectRecord, latestJob?: JobRecord | n
   };
 }
 
-export function jobSummary(job: JobRecord) {
+export function jobSummary(job: JobRecord): JobSummary {
   return {
     jobId: job.id,
     projectId: job.projectId,

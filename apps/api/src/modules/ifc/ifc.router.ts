@@ -1,4 +1,4 @@
-import type { ProjectListResponse } from '@aec/contracts';
+import type { ProjectListResponse, UploadAccepted } from '@aec/contracts';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../auth/require-auth';
 import { UploadRejectedError } from '../../errors/app-error';
@@ -52,7 +52,7 @@ export function ifcRouter({
         status: 'queued',
         eventsUrl: `/api/ifc/jobs/${job.id}/events`,
         ...feedUrls(origin, project.id),
-      });
+      } satisfies UploadAccepted);
       return;
     }
     const done = await ifc.waitForJob(job.id);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { formatFileSize } from '@aec/contracts';
 import { sniffIfcFile } from '@aec/ifc';
 import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
 import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
 import type { JobEvents } from './jobs/job-events';
 import type { JobProcessor } from './jobs/job-processor';
-import { formatBytes } from './jobs/progress-messages';
 import { storageError, type ReceivedFile } from './upload/receive-upload';
 
 export interface IfcServiceDeps {
@@ -52,7 +52,7 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
       filePath: input.filePath,
     });
     events.append(job.id, {
-      message: `Received ${input.fileName} (${formatBytes(input.fileSize)}), schema ${input.schema}`,
+      message: `Received ${input.fileName} (${formatFileSize(input.fileSize)}), schema ${input.schema}`,
       type: 'success',
       category: 'upload',
       progress: 10,

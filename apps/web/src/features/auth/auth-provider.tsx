@@ -8,7 +8,7 @@ import { readToken, writeToken } from './token-storage';
 
 /** The requests load on first use: a visitor who never signs in never downloads the HTTP client. */
 const requests = () =>
-  Promise.all([import('./api/get-me'), import('./api/login'), import('./api/register')]).then(
+  Promise.all([import('@/lib/api/current-user'), import('./api/login'), import('./api/register')]).then(
     ([me, login, register]) => ({
       getMe: me.getMe,
       loginWithPassword: login.loginWithPassword,

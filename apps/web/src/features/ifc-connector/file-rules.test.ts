@@ -1,23 +1,9 @@
-import {
-  estimatedElements,
-  estimatedMinutes,
-  formatFileSize,
-  isIfcFileName,
-  MAX_FILE_BYTES,
-  statusText,
-} from './file-rules';
+import { estimatedElements, estimatedMinutes, isIfcFileName, MAX_FILE_BYTES, statusText } from './file-rules';
 
 describe('connector file rules', () => {
   it('accepts .ifc in any case and nothing else', () => {
     expect(['a.ifc', 'B.IFC', 'c.Ifc'].every(isIfcFileName)).toBe(true);
     expect(['a.ifcxml', 'a.ifc.zip', 'ifc', 'a.txt'].some(isIfcFileName)).toBe(false);
-  });
-
-  it('formats sizes in Bytes, KB, MB and GB with two decimals', () => {
-    expect(formatFileSize(512)).toBe('512 Bytes');
-    expect(formatFileSize(1536)).toBe('1.50 KB');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
-    expect(formatFileSize(3.25 * 1024 ** 3)).toBe('3.25 GB');
   });
 
   it('estimates elements as floor(bytes / 1000) and minutes as ceil(MB)', () => {

@@ -1,3 +1,5 @@
+import { formatFileSize } from '@aec/contracts';
+
 /** Spec §5 and §9: what the Select step accepts and how Preview estimates the work. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const MAX_FILE_TEXT = '100MB';
@@ -8,19 +10,6 @@ export const isIfcFileName = (name: string): boolean => name.toLowerCase().endsW
 
 export function tooLargeMessage(bytes: number): string {
   return `This file is ${formatFileSize(bytes)}; the maximum is ${MAX_FILE_TEXT}. Split the model or remove unneeded content and try again.`;
-}
-
-/** Bytes, KB, MB or GB with two decimals (1024-based, as the server's messages count). */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const units = ['KB', 'MB', 'GB'] as const;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(2)} ${units[unit]}`;
 }
 
 export const estimatedElements = (bytes: number): number => Math.floor(bytes / 1000);

@@ -1,4 +1,3 @@
-import type { ProjectSummary as ApiProjectSummary } from '@aec/contracts';
 /** Spec §3 processing log entry, as the job's event stream sends it (and as the screen adds its own). */
 export type LogType = 'info' | 'success' | 'error';
 export type LogCategory = 'upload' | 'parse' | 'extract' | 'complete';
@@ -14,34 +13,6 @@ export type LogEntry = {
 
 /** The server's entry: numeric ids, which double as SSE event ids for Last-Event-ID. */
 export type ServerLogEntry = Omit<LogEntry, 'id'> & { id: number };
-
-/** 202 answer of POST /api/ifc/odata/upload. */
-export type UploadAccepted = {
-  success: boolean;
-  message?: string;
-  projectId: string;
-  jobId: string;
-  status: string;
-  eventsUrl: string;
-  odataUrl: string;
-  tableauUrl: string;
-};
-
-export type JobSummary = { jobId: string; projectId: string; status: string; error: string | null };
-
-export type ProjectSummary = Pick<
-  ApiProjectSummary,
-  | 'projectId'
-  | 'name'
-  | 'fileName'
-  | 'status'
-  | 'schema'
-  | 'fileSize'
-  | 'elementCount'
-  | 'propertyCount'
-  | 'spatialCount'
-  | 'error'
->;
 
 /** create-sample / create-demo answer (spec §3 upload response). */
 export type DemoResult = {

@@ -34,15 +34,3 @@ export function countsMessage(summary: ExtractionSummary, limit = 12): string {
   const rest = sorted.length - shown.length;
   return `Products by type: ${shown.join(', ')}${rest > 0 ? ` and ${rest} more types` : ''}`;
 }
-
-export const formatBytes = (bytes: number): string => {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(2)} ${units[unit]}`;
-};

@@ -5,7 +5,7 @@ import { CountBarChart } from '@/features/analytics/components/count-bar-chart';
 import { ProjectPicker } from '@/features/analytics/components/project-picker';
 import { QuantityTotalsCard } from '@/features/analytics/components/quantity-totals-card';
 import { appPaths } from '@/config/app-paths';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { StatusBadge } from '@/features/projects/components/status-badge';
 import { formatInteger } from '@/features/projects/format';

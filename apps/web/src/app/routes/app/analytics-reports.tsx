@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { ProjectPicker } from '@/features/analytics/components/project-picker';
 import { appPaths } from '@/config/app-paths';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { projectFeedUrl } from '@/features/projects/feed-urls';
 import { ProjectReport } from '@/features/reports/components/project-report';

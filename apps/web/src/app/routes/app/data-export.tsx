@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import { ExportList } from '@/features/projects/components/export-list';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -5,9 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import { StatusBadge } from '@/features/projects/components/status-badge';
-import { formatDateTime, formatFileSize } from '@/features/projects/format';
+import { formatFileSize } from '@aec/contracts';
+import { formatDateTime } from '@/features/projects/format';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const facts = [

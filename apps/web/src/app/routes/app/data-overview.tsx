@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
 import { LinkCard } from '@/features/dashboard/components/link-card';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import { formatInteger } from '@/features/projects/format';
 import { usePageTitle } from '@/lib/use-page-title';
 

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { ProjectTable } from '@/features/projects/components/project-table';
 import { usePageTitle } from '@/lib/use-page-title';

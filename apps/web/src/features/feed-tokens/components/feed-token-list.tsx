@@ -3,8 +3,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { getErrorMessage } from '@/lib/api-client';
-import { useFeedTokens } from '../api/list-feed-tokens';
-import { useRevokeFeedToken } from '../api/revoke-feed-token';
+import { useFeedTokens } from '@/lib/api/feed-tokens';
+import { useRevokeFeedToken } from '@/lib/api/feed-tokens';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const format = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'Never');

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldErrorProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
-import { useCreateFeedToken } from '../api/create-feed-token';
+import { useCreateFeedToken } from '@/lib/api/feed-tokens';
 import { FeedTokenList } from './feed-token-list';
 import { NewTokenSecret } from './new-token-secret';
 

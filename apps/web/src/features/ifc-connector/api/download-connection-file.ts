@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 export type ConnectionFileKind = 'pbids' | 'tds';
 
@@ -16,14 +17,6 @@ export async function downloadConnectionFile(projectId: string, kind: Connection
     responseType: 'blob',
   });
   const name = fileNameFrom(response.headers['content-disposition'], `${projectId}.${kind}`);
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers; a minute is plenty.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(response.data, name);
   return name;
 }

@@ -1,5 +1,5 @@
+import { uploadAcceptedSchema, type UploadAccepted } from '@aec/contracts';
 import { api } from '@/lib/api-client';
-import type { UploadAccepted } from '../types';
 
 /**
  * Sends the model as multipart field `ifcFile`. The answer (202) names the background job; the
@@ -11,7 +11,7 @@ export async function uploadIfc(
 ): Promise<UploadAccepted> {
   const form = new FormData();
   form.append('ifcFile', file, file.name);
-  const { data } = await api.post<UploadAccepted>('/api/ifc/odata/upload', form, {
+  const { data } = await api.post<unknown>('/api/ifc/odata/upload', form, {
     // The client's JSON default would turn the form into JSON; this lets the browser set the boundary.
     headers: { 'Content-Type': 'multipart/form-data' },
     signal: options.signal,
@@ -20,5 +20,5 @@ export async function uploadIfc(
       if (total > 0) options.onProgress(Math.min(1, event.loaded / total));
     },
   });
-  return data;
+  return uploadAcceptedSchema.parse(data);
 }

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { getErrorMessage } from '@/lib/api-client';
-import { useCreateFeedToken } from '../api/create-feed-token';
+import { useCreateFeedToken } from '@/lib/api/feed-tokens';
 
 /**
  * BI tools sign in to the feed with Basic authentication: the account's username and a feed
@@ -39,7 +39,7 @@ export function FeedTokenPanel({ username, fileName }: { username: string | null
         <div>
           <Button
             variant="outline"
-            onClick={() => create.mutate(`BI feed: ${fileName}`.slice(0, 60))}
+            onClick={() => create.mutate({ name: `BI feed: ${fileName}`.slice(0, 60) })}
             disabled={create.isPending}
           >
             <KeyRound aria-hidden="true" />

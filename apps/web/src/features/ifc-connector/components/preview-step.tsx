@@ -1,7 +1,8 @@
 import { ArrowLeft, Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { estimatedElements, estimatedMinutes, formatFileSize } from '../file-rules';
+import { formatFileSize } from '@aec/contracts';
+import { estimatedElements, estimatedMinutes } from '../file-rules';
 
 export function PreviewStep({
   file,

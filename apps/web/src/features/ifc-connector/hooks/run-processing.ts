@@ -3,11 +3,11 @@ import { getErrorMessage } from '@/lib/api-client';
 import { currentAuthorization } from '../api/auth-header';
 import { controlJob } from '../api/control-job';
 import { followJobEvents } from '../api/follow-job-events';
-import { getProject } from '../api/get-project';
+import { getProject } from '@/lib/api/projects';
 import { rejectedUploadLines, uploadFailureLines } from '../api/upload-failure';
 import { uploadIfc } from '../api/upload-ifc';
 import type { ConnectorAction } from '../connector-state';
-import { formatFileSize } from '../file-rules';
+import { formatFileSize } from '@aec/contracts';
 import { fromServer, type AddLog } from './use-connector-log';
 
 /** Spec §4: Results appear about a second after the bar reaches 100. */

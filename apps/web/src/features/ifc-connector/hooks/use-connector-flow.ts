@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client';
 import { controlJob } from '../api/control-job';
 import { createDemo, createSampleThenDemo } from '../api/create-demo';
-import { getProject } from '../api/get-project';
+import { getProject } from '@/lib/api/projects';
 import { connectorReducer, initialConnectorState } from '../connector-state';
 import { INVALID_EXTENSION_MESSAGE, isIfcFileName, MAX_FILE_BYTES, tooLargeMessage } from '../file-rules';
 import { runProcessing } from './run-processing';

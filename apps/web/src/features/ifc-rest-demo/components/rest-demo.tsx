@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { useRestProjects } from '../api/get-projects';
+import { useProjects } from '@/lib/api/projects';
 import type { ElementRow } from '../types';
 import { ElementDetail } from './element-detail';
 import { ElementTable } from './element-table';
@@ -9,7 +9,7 @@ import { ProjectList } from './project-list';
 
 /** Projects → paged elements → one element with its properties, each read from the live API. */
 export function RestDemo() {
-  const projects = useRestProjects();
+  const projects = useProjects();
   const [projectId, setProjectId] = useState<string | null>(null);
   const [page, setPage] = useState(0);
   const [element, setElement] = useState<ElementRow | null>(null);

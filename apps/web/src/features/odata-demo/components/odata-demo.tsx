@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Spinner } from '@/components/ui/spinner';
-import { useMyProjects } from '../api/get-my-projects';
+import { useProjects } from '@/lib/api/projects';
 import { runODataQuery } from '../api/run-odata-query';
 import { describeODataError } from '../odata-error';
 import { buildODataPath, checkTop, EXAMPLES, type ODataQuery } from '../query-url';
@@ -21,7 +21,7 @@ const initialQuery: ODataQuery = {
 
 /** Query builder on the live feed: the URL shown is exactly the one requested. */
 export function ODataDemo() {
-  const projects = useMyProjects();
+  const projects = useProjects();
   const [query, setQuery] = useState(initialQuery);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const top = checkTop(query.top);

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ProjectOption } from '../api/get-my-projects';
+import type { ProjectSummary } from '@aec/contracts';
 import { ENTITY_SETS, EXAMPLES, type EntitySet, type ODataQuery } from '../query-url';
 
 const selectClass =
@@ -11,7 +11,7 @@ const selectClass =
 
 type Props = {
   query: ODataQuery;
-  projects: ProjectOption[];
+  projects: ProjectSummary[];
   topError: string | null;
   running: boolean;
   onChange: (query: ODataQuery) => void;

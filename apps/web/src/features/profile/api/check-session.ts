@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getMe } from '@/lib/api/current-user';
 
 /** The card's own check of GET /mongo/user/me; it only needs to know whether the call succeeds. */
 export async function checkSession(): Promise<true> {
-  await api.get('/mongo/user/me');
+  await getMe();
   return true;
 }
 

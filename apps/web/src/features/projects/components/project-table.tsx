@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { getErrorMessage } from '@/lib/api-client';
-import { useDeleteProject } from '../api/delete-project';
+import { useDeleteProject } from '@/lib/api/projects';
 import { projectFeedUrl } from '../feed-urls';
 import { formatDateTime, formatInteger } from '../format';
 import type { Project } from '../types';

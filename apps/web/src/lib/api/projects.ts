@@ -1,0 +1,45 @@
+import { projectListResponseSchema, projectSummarySchema, type ProjectSummary } from '@aec/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * The signed-in user's projects: GET /api/ifc/projects, GET and DELETE /api/ifc/projects/:projectId. One fetcher
+ * each, shared by every screen that lists or picks a project, so they share one cache entry and one shape.
+ */
+export const projectsQueryKey = ['projects'] as const;
+
+const projectPath = (projectId: string) => `/api/ifc/projects/${encodeURIComponent(projectId)}`;
+
+export async function getProjects(): Promise<ProjectSummary[]> {
+  const { data } = await api.get<unknown>('/api/ifc/projects');
+  return projectListResponseSchema.parse(data).projects;
+}
+
+export const projectsQueryOptions = () =>
+  queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects, staleTime: 10_000 });
+
+export function useProjects() {
+  return useQuery(projectsQueryOptions());
+}
+
+export async function getProject(projectId: string): Promise<ProjectSummary> {
+  const { data } = await api.get<unknown>(projectPath(projectId));
+  return projectSummarySchema.parse(data);
+}
+
+export async function deleteProject(projectId: string): Promise<void> {
+  await api.delete(projectPath(projectId));
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProject,
+    // Stats count projects and elements too, so they are refetched with the list.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['stats'] }),
+      ]),
+  });
+}

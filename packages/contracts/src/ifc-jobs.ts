@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { projectStatusSchema } from './projects';
+
+/** A job goes through the same states as the project it builds. */
+export const jobStatusSchema = projectStatusSchema;
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** 202 answer of POST /api/ifc/odata/upload: the background job and where to follow it. */
+export const uploadAcceptedSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  projectId: z.string(),
+  jobId: z.string(),
+  status: jobStatusSchema,
+  eventsUrl: z.string(),
+  odataUrl: z.string(),
+  tableauUrl: z.string(),
+});
+export type UploadAccepted = z.infer<typeof uploadAcceptedSchema>;
+
+/** GET /api/ifc/jobs/:jobId and the answer of POST …/pause|resume|cancel. */
+export const jobSummarySchema = z.object({
+  jobId: z.string(),
+  projectId: z.string(),
+  status: jobStatusSchema,
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+/** A job in one of these states has ended: pause, resume and cancel answer 409. */
+export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['ready', 'failed', 'cancelled'];
