@@ -12,14 +12,36 @@ export function powerBiConnectionFile(odataUrl: string): string {
   );
 }
 
-/** Tableau data source file: an OData 4 connection to the project's elements, prompting for username + feed token. */
-export function tableauConnectionFile(name: string, tableauUrl: string, username: string | null): string {
+/**
+ * Tableau data source file with the two connections the guidance names: the project's Tableau URL (the element
+ * table, opened first) and the per-project root's IFCElementsWide (every property as a column). Both prompt for the
+ * account username and a feed token.
+ */
+export function tableauConnectionFile(
+  name: string,
+  urls: { tableauUrl: string; odataUrl: string },
+  username: string | null,
+): string {
+  const user = username ? ` username='${xmlEscape(username)}'` : '';
+  const connection = (caption: string, id: string, server: string) => [
+    `      <named-connection caption='${xmlEscape(caption)}' name='${id}'>`,
+    `        <connection class='odata' odata-version='4' server='${xmlEscape(server)}' authentication='auth-user-pass'${user} />`,
+    '      </named-connection>',
+  ];
   return [
     "<?xml version='1.0' encoding='utf-8' ?>",
     `<datasource formatted-name='${xmlEscape(name)}' inline='true' version='18.1'>`,
-    `  <connection class='odata' odata-version='4' server='${xmlEscape(tableauUrl)}' authentication='auth-user-pass'${
-      username ? ` username='${xmlEscape(username)}'` : ''
-    } />`,
+    "  <connection class='federated'>",
+    '    <named-connections>',
+    ...connection('IFCElements (Tableau URL)', 'odata.elements', urls.tableauUrl),
+    ...connection(
+      'IFCElementsWide (every property as a column)',
+      'odata.wide',
+      `${urls.odataUrl}IFCElementsWide`,
+    ),
+    '    </named-connections>',
+    "    <relation connection='odata.elements' name='IFCElements' table='[IFCElements]' type='table' />",
+    '  </connection>',
     '</datasource>',
     '',
   ].join('\n');

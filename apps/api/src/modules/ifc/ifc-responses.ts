@@ -10,14 +10,19 @@ export function feedUrls(origin: string, projectId: string) {
   };
 }
 
-export function tableauInstructions(tableauUrl: string) {
+/**
+ * Tableau's steps: the Tableau URL gives the element table; every property as a column of its own comes from the
+ * per-project root's IFCElementsWide, connected to as a second data source.
+ */
+export function tableauInstructions(urls: { tableauUrl: string; odataUrl: string }) {
   return {
     step1: 'Open Tableau Desktop and choose Connect → To a Server → OData.',
-    step2: `Paste the URL: ${tableauUrl}`,
+    step2: `Paste the project's Tableau URL: ${urls.tableauUrl}`,
     step3:
       'Choose "Username and Password" and enter your account username and a feed token (create one in Settings).',
-    step4: 'Sign in, then drag the IFCElements table onto the canvas.',
-    step5: 'Build your views: group by IfcType or Storey, sum quantities such as NetVolume or GrossArea.',
+    step4:
+      'Sign in and drag the IFCElements table onto the canvas: one row per element with its type, storey, material and quantities; group by IfcType or Storey, sum NetVolume or GrossArea.',
+    step5: `For every property and quantity as a column of its own, connect again with the project's root and its IFCElementsWide table: ${urls.odataUrl}IFCElementsWide`,
   };
 }
 
@@ -74,6 +79,6 @@ export function uploadResult(origin: string, project: ProjectRecord, job: JobRec
       processingMs: job?.durationMs ?? null,
       countsByType: project.countsByType,
     },
-    tableauInstructions: tableauInstructions(urls.tableauUrl),
+    tableauInstructions: tableauInstructions(urls),
   };
 }

@@ -118,11 +118,7 @@ export function ifcRouter({
       .attachment(`${safeFileName(project.name)}.tds`)
       .type('application/xml')
       .send(
-        tableauConnectionFile(
-          project.name,
-          feedUrls(originOf(req), project.id).tableauUrl,
-          req.user?.username ?? null,
-        ),
+        tableauConnectionFile(project.name, feedUrls(originOf(req), project.id), req.user?.username ?? null),
       );
   });
 

@@ -60,9 +60,11 @@ export function DocsOverview({ origin }: { origin: string }) {
         <p>
           A project&apos;s own root adds <strong>IFCElementsWide</strong>: one row per element with every
           property and quantity of that model as a typed column of its own (<C>Pset_WallCommon_FireRating</C>,{' '}
-          <C>Qto_WallBaseQuantities_NetVolume</C>…). Pick it in Tableau to filter and chart any property
-          without pivoting. It is prepared right after processing and appears within seconds, even for large
-          models.
+          <C>Qto_WallBaseQuantities_NetVolume</C>…). In Tableau the Tableau URL gives the element table; for
+          every property as a column, connect to{' '}
+          <C>{`${origin}/api/ifc/odata/projects/<projectId>/IFCElementsWide`}</C> and filter and chart any
+          property without pivoting. It is prepared right after processing and appears within seconds, even
+          for large models.
         </p>
       </DocSection>
       <DocSection id="access" title="Who can read a feed">

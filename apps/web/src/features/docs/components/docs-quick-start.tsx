@@ -40,11 +40,16 @@ export function DocsQuickStart({ origin }: { origin: string }) {
             Connect → To a Server → <strong>OData</strong>.
           </li>
           <li>
-            Server: the project URL, for example <C>{tableau}</C>
+            Server: the project&apos;s Tableau URL, for example <C>{tableau}</C>
           </li>
           <li>Authentication: Username and Password — your username and the feed token. Sign In.</li>
           <li>
             Drag IFCElements onto the canvas; group by IfcType or Storey and sum NetVolume or GrossArea.
+          </li>
+          <li>
+            For every property and quantity as a column of its own, connect again with the project&apos;s wide
+            table, <C>{`${origin}/api/ifc/odata/projects/<projectId>/IFCElementsWide`}</C>. The Tableau URL
+            above stays the one for the element table; the project&apos;s <C>.tds</C> download holds both.
           </li>
         </Steps>
         <p>
