@@ -15,6 +15,7 @@ import {
 } from './support/api-session';
 import { loadExpectedCounts, REPORTS_DIR, SAMPLES_DIR, samplesSkipReason } from './support/paths';
 import { describeWithTool, toolState } from './support/tool-state';
+import { describeSkipped, skippedTitle } from '../tools/test-support/skip-with-reason';
 
 const expected = loadExpectedCounts();
 
@@ -30,9 +31,7 @@ function declaredSchema(file: string): string {
 }
 
 if (!expected) {
-  describe.skip(`IFC extraction vs IfcOpenShell — skipped: ${samplesSkipReason}`, () => {
-    it('needs the samples', () => undefined);
-  });
+  describeSkipped('IFC extraction vs IfcOpenShell', samplesSkipReason);
 } else {
   describeWithTool(
     'ifcopenshell',
@@ -71,7 +70,8 @@ if (!expected) {
         if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
       });
 
-      for (const { file, reason } of notOpened) it.skip(`${file} — not compared: ${reason}`, () => undefined);
+      for (const { file, reason } of notOpened)
+        it.skip(skippedTitle(file, `not compared: ${reason}`), () => undefined);
 
       const comparable = files.filter((f) => !notOpened.some((n) => n.file === f));
       it.each(comparable)(
@@ -80,7 +80,9 @@ if (!expected) {
           const full = path.join(SAMPLES_DIR, file);
           const [uploaded, peer] = await Promise.all([
             uploadIfc(server.baseUrl, account, full).catch((err: Error) => {
-              throw new Error(`${err.message}\nserver log (last 4000 chars):\n${server.output().slice(-4000)}`);
+              throw new Error(
+                `${err.message}\nserver log (last 4000 chars):\n${server.output().slice(-4000)}`,
+              );
             }),
             readWithIfcOpenShell(tool.path!, full, readAs(file)),
           ]);
