@@ -18,6 +18,36 @@ export const uploadAcceptedSchema = z.object({
 });
 export type UploadAccepted = z.infer<typeof uploadAcceptedSchema>;
 
+/** The five Tableau steps of a finished upload: the Tableau URL for the element table, IFCElementsWide for every property. */
+export const tableauInstructionsSchema = z.object({
+  step1: z.string(),
+  step2: z.string(),
+  step3: z.string(),
+  step4: z.string(),
+  step5: z.string(),
+});
+export type TableauInstructions = z.infer<typeof tableauInstructionsSchema>;
+
+/** 200 answer of POST /api/ifc/odata/upload?wait=true (and of create-sample / create-demo): the finished project. */
+export const uploadResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  projectId: z.string(),
+  jobId: z.string().nullable(),
+  odataUrl: z.string(),
+  tableauUrl: z.string(),
+  elementCount: z.number().int().nonnegative(),
+  processingInfo: z.object({
+    realIFC: z.boolean(),
+    fallbackUsed: z.boolean(),
+    schema: z.string().nullable(),
+    processingMs: z.number().nullable(),
+    countsByType: z.record(z.string(), z.number()),
+  }),
+  tableauInstructions: tableauInstructionsSchema,
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
 /** GET /api/ifc/jobs/:jobId and the answer of POST …/pause|resume|cancel. */
 export const jobSummarySchema = z.object({
   jobId: z.string(),

@@ -1,4 +1,4 @@
-import type { JobSummary, ProjectSummary } from '@aec/contracts';
+import type { JobSummary, ProjectSummary, TableauInstructions, UploadResult } from '@aec/contracts';
 import type { JobRecord, ProjectRecord } from '../../store/types';
 
 /** Where a project's data can be read: the per-project OData root, and the flat set Tableau reads. */
@@ -14,7 +14,7 @@ export function feedUrls(origin: string, projectId: string) {
  * Tableau's steps: the Tableau URL gives the element table; every property as a column of its own comes from the
  * per-project root's IFCElementsWide, connected to as a second data source.
  */
-export function tableauInstructions(urls: { tableauUrl: string; odataUrl: string }) {
+export function tableauInstructions(urls: { tableauUrl: string; odataUrl: string }): TableauInstructions {
   return {
     step1: 'Open Tableau Desktop and choose Connect → To a Server → OData.',
     step2: `Paste the project's Tableau URL: ${urls.tableauUrl}`,
@@ -61,7 +61,12 @@ export function jobSummary(job: JobRecord): JobSummary {
 }
 
 /** The spec's full upload response (§3) for a finished job. */
-export function uploadResult(origin: string, project: ProjectRecord, job: JobRecord | null, demo = false) {
+export function uploadResult(
+  origin: string,
+  project: ProjectRecord,
+  job: JobRecord | null,
+  demo = false,
+): UploadResult {
   const urls = feedUrls(origin, project.id);
   return {
     success: true,

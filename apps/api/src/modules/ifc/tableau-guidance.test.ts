@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { uploadResultSchema } from '@aec/contracts';
+import type { ProjectRecord } from '../../store/types';
 import { tableauConnectionFile } from './connection-files';
-import { feedUrls, tableauInstructions } from './ifc-responses';
+import { feedUrls, tableauInstructions, uploadResult } from './ifc-responses';
 
 /**
  * One story everywhere Tableau is explained: the project's Tableau URL (IFCElements filtered to the project) gives the
@@ -19,6 +21,15 @@ describe('Tableau guidance', () => {
     expect(steps).toContain(urls.tableauUrl);
     expect(steps).toMatch(/IFCElements\b/);
     expect(steps).toContain(wideUrl);
+  });
+
+  it('the finished upload answer carries those steps in its shared contract', () => {
+    const project = { id: "proj_ü'1", elementCount: 3, schema: 'IFC4', countsByType: { IfcWall: 3 } };
+    const answer = uploadResultSchema.parse(
+      uploadResult('https://bi.example.com', project as unknown as ProjectRecord, null),
+    );
+    expect(answer.tableauInstructions).toEqual(tableauInstructions(urls));
+    expect(answer.tableauUrl).toBe(urls.tableauUrl);
   });
 
   it('the .tds file gives Tableau both connections, each asking for username and feed token', () => {
