@@ -17,7 +17,7 @@ import { healthRouter } from './modules/health/health.router';
 import { usersRouter } from './modules/users/users.router';
 import { createUsersService } from './modules/users/users.service';
 import type { Store } from './store/types';
-import { createDemoProjects } from './modules/ifc/demo/demo-projects';
+import { createDemoProjects, type DemoProjects } from './modules/ifc/demo/demo-projects';
 import { ifcRouter } from './modules/ifc/ifc.router';
 import { createIfcService } from './modules/ifc/ifc.service';
 import { JobEvents } from './modules/ifc/jobs/job-events';
@@ -47,6 +47,8 @@ export interface AppRuntime {
   app: Express;
   processor: JobProcessor;
   usage: UsageCounter;
+  /** The public demo project (server.ts seeds it at start). */
+  demo: DemoProjects;
 }
 
 /** Builds the Express app without listening: server.ts listens, tests drive it with supertest. */
@@ -135,5 +137,5 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   if (web) app.use(web);
   app.use(apiNotFound);
   app.use(errorHandler);
-  return { app, processor, usage };
+  return { app, processor, usage, demo };
 }

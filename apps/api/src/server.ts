@@ -7,6 +7,7 @@ import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
+import { seedDemoProject } from './modules/ifc/demo/seed-demo';
 
 async function main(): Promise<void> {
   let config;
@@ -22,11 +23,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = await createStore(config);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-  const { app, processor, usage } = createApp({ config, store, logger, jwtSecret });
+  const { app, processor, usage, demo } = createApp({ config, store, logger, jwtSecret });
   const recovered = await processor.recoverInterrupted();
   if (recovered)
     logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
   await removeStaleUploads(config.DATA_DIR);
+  await seedDemoProject(demo, logger);
 
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {

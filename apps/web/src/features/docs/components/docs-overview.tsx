@@ -71,7 +71,9 @@ export function DocsOverview({ origin }: { origin: string }) {
         <p>
           Your projects are private: only you can read them, with your session in this app or with your
           username and one of your feed tokens. The public demo project (<C>demo_project_permanent</C>) can be
-          read by anyone. Revoking a token in Settings locks out every tool that used it.
+          read by anyone, without an account, at{' '}
+          <C>{`${origin}/api/ifc/odata/projects/demo_project_permanent/`}</C>. Revoking a token in Settings
+          locks out every tool that used it.
         </p>
       </DocSection>
       <DocSection id="next" title="Next steps">

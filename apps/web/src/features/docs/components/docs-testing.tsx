@@ -8,9 +8,10 @@ export function DocsTesting({ origin }: { origin: string }) {
     <DocArticle title="Testing" lead="Check that a feed answers, and with what, before connecting a BI tool.">
       <DocSection id="browser" title="In the browser">
         <p>
-          While signed in to this app, open the service root or <C>$metadata</C> in a new tab. The demo
-          project is public, so this works without any login:
+          Open the demo project&apos;s root or its <C>$metadata</C> in a new tab. The demo project is public,
+          so this works without any login:
         </p>
+        <CodeBlock code={`${root}/projects/demo_project_permanent/`} />
         <CodeBlock code={`${root}/IFCElements?$filter=ProjectId%20eq%20'demo_project_permanent'&$top=5`} />
         <p>
           The{' '}

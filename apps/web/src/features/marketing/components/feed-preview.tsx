@@ -1,3 +1,4 @@
+const DEMO_FEED = '/api/ifc/odata/projects/demo_project_permanent/';
 const request = 'GET /api/ifc/odata/IFCElements?$select=IfcType,Storey,Material,NetArea&$top=2';
 
 // A real-shaped OData answer as plain text: cheaper on the landing bundle than a rendered table.
@@ -35,7 +36,8 @@ export function FeedPreview() {
         {response}
       </pre>
       <figcaption className="border-t px-4 py-3 text-xs text-muted-foreground">
-        One row per building element, refreshed in your BI tool like any other data source.
+        One row per building element, refreshed in your BI tool like any other data source. Try it without an
+        account: <span className="break-all font-mono">{`${window.location.origin}${DEMO_FEED}`}</span>
       </figcaption>
     </figure>
   );
