@@ -1,4 +1,10 @@
-import { connectorReducer as reduce, initialConnectorState, type ConnectorState } from './connector-state';
+import {
+  CANCELLED_NOTICE,
+  connectorReducer as reduce,
+  initialConnectorState,
+  isRunStoppable,
+  type ConnectorState,
+} from './connector-state';
 import type { ConnectorResult } from './types';
 
 const file = { name: 'model.ifc', size: 2048 } as File;
@@ -57,6 +63,24 @@ describe('connectorReducer', () => {
     expect(state.paused).toBe(true);
     state = reduce(state, { type: 'cancelled' });
     expect(state).toMatchObject({ step: 'preview', phase: 'idle', paused: false, job: null, file });
+    expect(state.notice).toBe(CANCELLED_NOTICE);
+    expect(reduce(state, { type: 'started' }).notice).toBeNull();
+  });
+
+  it('a run whose server job has ended is not stoppable, and Back from it goes to Preview without a notice', () => {
+    expect(isRunStoppable(processing())).toBe(true);
+    const finished = reduce(processing(), { type: 'finished', result });
+    const serverFailed = reduce(processing(), { type: 'failed', jobEnded: true });
+    const lostTrack = reduce(processing(), { type: 'failed', jobEnded: false });
+    expect([finished, serverFailed, lostTrack].map(isRunStoppable)).toEqual([false, false, true]);
+    for (const ended of [finished, serverFailed]) {
+      expect(reduce(ended, { type: 'back' })).toMatchObject({
+        step: 'preview',
+        phase: 'idle',
+        notice: null,
+        file,
+      });
+    }
   });
 
   it('reaches Results only after finishing; Back from Results goes to Preview; Process Another File resets', () => {
@@ -71,7 +95,7 @@ describe('connectorReducer', () => {
   });
 
   it('a failure stops the run on the Process step; the demo result is marked as demo', () => {
-    const failed = reduce(processing(), { type: 'failed' });
+    const failed = reduce(processing(), { type: 'failed', jobEnded: true });
     expect(failed).toMatchObject({ step: 'process', phase: 'failed', paused: false });
     const demo = reduce(failed, { type: 'demoReady', result: { ...result, demo: true } });
     expect(demo).toMatchObject({ step: 'results', result: { demo: true } });

@@ -15,7 +15,10 @@ export type ConnectorState = {
   uploaded: number;
   phase: Phase;
   paused: boolean;
-  job: { jobId: string; projectId: string } | null;
+  /** `ended`: the server job is over (ready or failed), so leaving the run must not try to cancel it. */
+  job: { jobId: string; projectId: string; ended: boolean } | null;
+  /** What happened to the last run when the screen moved on from it (Preview shows it after Cancel). */
+  notice: string | null;
   result: ConnectorResult | null;
   /** The demo project made by the Results step's Create Demo Data button. */
   demoData: DemoResult | null;
@@ -31,9 +34,17 @@ export const initialConnectorState: ConnectorState = {
   phase: 'idle',
   paused: false,
   job: null,
+  notice: null,
   result: null,
   demoData: null,
 };
+
+/** Pausing takes effect between steps: a parse in progress (one web-ifc call) cannot stop half-way. */
+export const PAUSE_NOTE =
+  'Pausing: the step in progress finishes first, then nothing more is done until you resume.';
+
+export const CANCELLED_NOTICE =
+  'Processing cancelled: the server job was stopped and nothing was published. Start again, or go Back to choose another file.';
 
 export type ConnectorAction =
   | { type: 'fileSelected'; file: File }
@@ -44,13 +55,19 @@ export type ConnectorAction =
   | { type: 'uploaded'; jobId: string; projectId: string }
   | { type: 'log'; entry: LogEntry }
   | { type: 'paused'; paused: boolean }
-  | { type: 'failed' }
+  /** `jobEnded`: the server said the job failed (not merely that the browser lost track of it). */
+  | { type: 'failed'; jobEnded: boolean }
   | { type: 'finished'; result: ConnectorResult }
   | { type: 'showResults' }
   | { type: 'cancelled' }
   | { type: 'demoReady'; result: ConnectorResult }
   | { type: 'demoData'; demo: DemoResult }
   | { type: 'reset' };
+
+const endJob = (job: ConnectorState['job'], ended: boolean) => (job && ended ? { ...job, ended } : job);
+
+/** True while the run can still be stopped: a server job exists and has not ended. */
+export const isRunStoppable = (state: ConnectorState): boolean => state.job !== null && !state.job.ended;
 
 /** The upload's bytes fill the first tenth of the bar; the server's progress bands start at 10. */
 export const UPLOAD_SHARE = 10;
@@ -64,7 +81,10 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
       return { ...initialConnectorState, selectError: action.message };
     case 'back':
       if (state.step === 'preview') return { ...initialConnectorState };
-      if (state.step === 'results') return { ...state, step: 'preview', phase: 'idle', paused: false };
+      // From Results, or from a run that has already ended (failed or finishing): nothing to cancel.
+      if (state.step === 'results' || state.phase === 'failed' || state.phase === 'finishing') {
+        return { ...state, step: 'preview', phase: 'idle', paused: false, progress: 0, notice: null };
+      }
       return state;
     case 'started':
       return {
@@ -76,6 +96,7 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
         uploaded: 0,
         paused: false,
         job: null,
+        notice: null,
         result: null,
         demoData: null,
       };
@@ -87,7 +108,11 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
         progress: Math.max(state.progress, Math.round(action.fraction * UPLOAD_SHARE)),
       };
     case 'uploaded':
-      return { ...state, phase: 'processing', job: { jobId: action.jobId, projectId: action.projectId } };
+      return {
+        ...state,
+        phase: 'processing',
+        job: { jobId: action.jobId, projectId: action.projectId, ended: false },
+      };
     case 'log': {
       if (state.logs.some((entry) => entry.id === action.entry.id)) return state;
       const progress = action.entry.progress ?? state.progress;
@@ -96,13 +121,28 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
     case 'paused':
       return { ...state, paused: action.paused };
     case 'failed':
-      return { ...state, phase: 'failed', paused: false };
+      return { ...state, phase: 'failed', paused: false, job: endJob(state.job, action.jobEnded) };
     case 'finished':
-      return { ...state, phase: 'finishing', progress: 100, paused: false, result: action.result };
+      return {
+        ...state,
+        phase: 'finishing',
+        progress: 100,
+        paused: false,
+        job: endJob(state.job, true),
+        result: action.result,
+      };
     case 'showResults':
       return state.phase === 'finishing' ? { ...state, step: 'results', phase: 'idle' } : state;
     case 'cancelled':
-      return { ...state, step: 'preview', phase: 'idle', paused: false, job: null, progress: 0 };
+      return {
+        ...state,
+        step: 'preview',
+        phase: 'idle',
+        paused: false,
+        job: null,
+        progress: 0,
+        notice: CANCELLED_NOTICE,
+      };
     case 'demoReady':
       return {
         ...state,

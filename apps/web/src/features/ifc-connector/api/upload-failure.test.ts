@@ -14,7 +14,7 @@ function answered(status: number, statusText: string, data: unknown): AxiosError
 }
 
 describe('uploadFailureLines', () => {
-  it('names the status text, then the server explanation', () => {
+  it('leads with the server explanation, then names the status text', () => {
     const error = answered(400, 'Bad Request', {
       success: false,
       error: 'Not an IFC file',
@@ -22,15 +22,18 @@ describe('uploadFailureLines', () => {
       code: 'NOT_IFC',
     });
     expect(uploadFailureLines(error)).toEqual([
-      'Upload failed: Bad Request',
       'The file does not start with ISO-10303-21',
+      'Upload failed: Bad Request',
     ]);
   });
 
   it('falls back to the error field, and to the status number without status text', () => {
     expect(uploadFailureLines(answered(503, '', { error: 'The processing queue is full' }))).toEqual([
-      'Upload failed: status 503',
       'The processing queue is full',
+      'Upload failed: status 503',
+    ]);
+    expect(uploadFailureLines(answered(502, 'Bad Gateway', '<html>proxy</html>'))).toEqual([
+      'Upload failed: Bad Gateway',
     ]);
   });
 

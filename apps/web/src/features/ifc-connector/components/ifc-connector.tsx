@@ -14,7 +14,7 @@ export function IfcConnector({ username }: { username: string | null }) {
       <StepIndicator current={state.step} />
       {state.step === 'select' ? <SelectStep error={state.selectError} onSelect={flow.selectFile} /> : null}
       {state.step === 'preview' && state.file ? (
-        <PreviewStep file={state.file} onStart={flow.start} onBack={flow.back} />
+        <PreviewStep file={state.file} notice={state.notice} onStart={flow.start} onBack={flow.back} />
       ) : null}
       {state.step === 'process' ? (
         <ProcessStep
@@ -24,6 +24,7 @@ export function IfcConnector({ username }: { username: string | null }) {
           onCancel={() => void flow.cancel()}
           onBack={flow.back}
           onUseDemo={() => void flow.switchToDemo()}
+          onChooseAnother={flow.chooseAnother}
         />
       ) : null}
       {state.step === 'results' && state.result ? (

@@ -1,4 +1,5 @@
-import { ArrowLeft, Play } from 'lucide-react';
+import { ArrowLeft, Info, Play } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatFileSize } from '@aec/contracts';
@@ -6,10 +7,13 @@ import { estimatedElements, estimatedMinutes } from '../file-rules';
 
 export function PreviewStep({
   file,
+  notice,
   onStart,
   onBack,
 }: {
   file: File;
+  /** What became of the last run (after Cancel), said where the user lands. */
+  notice: string | null;
   onStart: () => void;
   onBack: () => void;
 }) {
@@ -29,7 +33,13 @@ export function PreviewStep({
           Check the file before processing. Estimates are rough; the real counts follow.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid grid-cols-1 gap-4">
+        {notice ? (
+          <Alert role="status">
+            <Info aria-hidden="true" />
+            <AlertDescription>{notice}</AlertDescription>
+          </Alert>
+        ) : null}
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="File details">
           {facts.map((fact) => (
             <div key={fact.label} className="rounded-md border p-3">

@@ -1,9 +1,9 @@
-import { AlertCircle, ArrowLeft, Database, Pause, Play, X } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Database, FileUp, Pause, Play, X } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import type { ConnectorState } from '../connector-state';
+import { PAUSE_NOTE, type ConnectorState } from '../connector-state';
 import { statusText } from '../file-rules';
 import { LogList } from './log-list';
 
@@ -14,9 +14,18 @@ type Props = {
   onCancel: () => void;
   onBack: () => void;
   onUseDemo: () => void;
+  onChooseAnother: () => void;
 };
 
-export function ProcessStep({ state, busy, onTogglePause, onCancel, onBack, onUseDemo }: Props) {
+export function ProcessStep({
+  state,
+  busy,
+  onTogglePause,
+  onCancel,
+  onBack,
+  onUseDemo,
+  onChooseAnother,
+}: Props) {
   const failed = state.phase === 'failed';
   const running = state.phase === 'uploading' || state.phase === 'processing';
   const status = failed ? 'Processing failed' : statusText(state.progress, state.paused);
@@ -38,6 +47,7 @@ export function ProcessStep({ state, busy, onTogglePause, onCancel, onBack, onUs
             </span>
           </div>
           <Progress value={state.progress} label="Processing progress" />
+          {state.paused ? <p className="text-sm text-muted-foreground">{PAUSE_NOTE}</p> : null}
           {state.phase === 'uploading' ? (
             <p className="text-sm text-muted-foreground" data-testid="upload-progress">
               Uploading: {Math.round(state.uploaded * 100)}% of the file sent
@@ -53,7 +63,11 @@ export function ProcessStep({ state, busy, onTogglePause, onCancel, onBack, onUs
                 The log below says why. You can try another file, or explore the product with the demo project
                 instead.
               </p>
-              <div>
+              <div className="flex flex-wrap gap-2">
+                <Button onClick={onChooseAnother}>
+                  <FileUp aria-hidden="true" />
+                  Choose another file
+                </Button>
                 <Button variant="outline" onClick={onUseDemo} disabled={busy === 'demo'}>
                   <Database aria-hidden="true" />
                   {busy === 'demo' ? 'Creating demo data...' : 'Use demo data instead'}

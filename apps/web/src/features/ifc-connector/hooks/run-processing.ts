@@ -31,10 +31,11 @@ export async function runProcessing(
   dispatch: Dispatch<ConnectorAction>,
   addLog: AddLog,
 ): Promise<void> {
-  const fail = (lines: string[], category: 'upload' | 'complete') => {
+  /** `jobEnded`: the server reported the end itself, so there is no job left to cancel. */
+  const fail = (lines: string[], category: 'upload' | 'complete', jobEnded = false) => {
     if (signal.aborted) return;
     for (const line of lines) addLog(line, 'error', category);
-    dispatch({ type: 'failed' });
+    dispatch({ type: 'failed', jobEnded });
   };
 
   addLog(`Uploading ${file.name} (${formatFileSize(file.size)})`, 'info', 'upload', 0);
@@ -68,7 +69,7 @@ export async function runProcessing(
     return fail([`Error processing IFC file: ${getErrorMessage(error)}`], 'complete');
   }
   if (outcome.kind === 'error') {
-    return fail([`Error processing IFC file: ${outcome.entry.message}`], 'complete');
+    return fail([`Error processing IFC file: ${outcome.entry.message}`], 'complete', true);
   }
   dispatch({ type: 'log', entry: fromServer(outcome.entry) });
 
@@ -79,6 +80,7 @@ export async function runProcessing(
     return fail(
       [`Error processing IFC file: could not read the project (${getErrorMessage(error)})`],
       'complete',
+      true,
     );
   }
   if (signal.aborted) return;

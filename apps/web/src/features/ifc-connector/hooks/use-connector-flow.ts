@@ -3,7 +3,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { controlJob } from '../api/control-job';
 import { createDemo, createSampleThenDemo } from '../api/create-demo';
 import { getProject } from '@/lib/api/projects';
-import { connectorReducer, initialConnectorState } from '../connector-state';
+import { connectorReducer, initialConnectorState, isRunStoppable, PAUSE_NOTE } from '../connector-state';
 import { INVALID_EXTENSION_MESSAGE, isIfcFileName, MAX_FILE_BYTES, tooLargeMessage } from '../file-rules';
 import { runProcessing } from './run-processing';
 import { useConnectorLog } from './use-connector-log';
@@ -14,15 +14,19 @@ export function useConnectorFlow() {
   const addLog = useConnectorLog(dispatch);
   const run = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState<null | 'control' | 'demo' | 'demoData'>(null);
-  const jobRef = useRef(state.job);
-  jobRef.current = state.job;
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
-  /** Stops the local run and, when a job exists, the server job too (a never-published project is removed). */
+  /**
+   * Stops the local run and, while its server job is still going, the job too (a never-published project is
+   * removed). A job that has ended is left alone: cancelling it could only answer 409.
+   */
   const stopRun = useCallback(async () => {
     run.current?.abort();
     run.current = null;
-    const job = jobRef.current;
-    if (job) await controlJob(job.jobId, 'cancel').catch(() => undefined);
+    const current = stateRef.current;
+    if (current.job && isRunStoppable(current))
+      await controlJob(current.job.jobId, 'cancel').catch(() => undefined);
   }, []);
   // Leaving the page only stops following the job: the server finishes it and the project shows up
   // in the user's lists. Cancelling someone's 90 MB upload because they opened the docs would be worse.
@@ -52,14 +56,22 @@ export function useConnectorFlow() {
   }, [state.file, addLog]);
 
   const cancel = useCallback(async () => {
+    const stopped = stopRun(); // reads the job before the state forgets it
     dispatch({ type: 'cancelled' });
-    await stopRun();
+    await stopped;
   }, [stopRun]);
 
+  const running = state.phase === 'uploading' || state.phase === 'processing';
   const back = useCallback(() => {
-    if (state.step === 'process') void cancel();
-    else dispatch({ type: 'back' });
-  }, [state.step, cancel]);
+    if (state.step === 'process' && running) {
+      void cancel();
+      return;
+    }
+    // A run that has ended (failed, or at 100% before Results) only stops being followed.
+    run.current?.abort();
+    run.current = null;
+    dispatch({ type: 'back' });
+  }, [state.step, running, cancel]);
 
   const togglePause = useCallback(async () => {
     const job = state.job;
@@ -69,6 +81,7 @@ export function useConnectorFlow() {
     try {
       await controlJob(job.jobId, action);
       dispatch({ type: 'paused', paused: action === 'pause' });
+      if (action === 'pause') addLog(PAUSE_NOTE, 'info');
     } catch (error) {
       addLog(`Could not ${action} processing: ${getErrorMessage(error)}`, 'error');
     } finally {
@@ -80,6 +93,13 @@ export function useConnectorFlow() {
     void stopRun();
     dispatch({ type: 'reset' });
   }, [stopRun]);
+
+  /** After a failed upload: back to Select with nothing kept, so a different file can be chosen. */
+  const chooseAnother = useCallback(() => {
+    run.current?.abort();
+    run.current = null;
+    dispatch({ type: 'reset' });
+  }, []);
 
   const switchToDemo = useCallback(async () => {
     setBusy('demo');
@@ -140,6 +160,7 @@ export function useConnectorFlow() {
     back,
     togglePause,
     processAnother,
+    chooseAnother,
     switchToDemo,
     createDemoData,
     copyUrl,
