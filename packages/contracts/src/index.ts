@@ -8,3 +8,4 @@ export * from './stats';
 export * from './projects';
 export * from './ifc-jobs';
 export * from './file-size';
+export * from './retry-wait';

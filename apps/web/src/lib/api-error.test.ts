@@ -10,6 +10,11 @@ let base: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/hang') return; // never answers: used for the timeout case
+    if (req.url === '/locked') {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '900' });
+      res.end(JSON.stringify({ error: 'Too many failed login attempts.', code: 'TOO_MANY_REQUESTS' }));
+      return;
+    }
     const [status, body] =
       req.url === '/with-text' ? [409, { error: 'Username already taken', code: 'CONFLICT' }] : [500, 'oops'];
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -34,6 +39,12 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('describeApiError', () => {
+  it('reads the seconds of a Retry-After header', async () => {
+    const info = describeApiError(await failure(axios.get(`${base}/locked`)));
+    expect(info).toMatchObject({ status: 429, retryAfterSeconds: 900 });
+    expect(describeApiError(await failure(axios.get(`${base}/with-text`))).retryAfterSeconds).toBeUndefined();
+  });
+
   it('prefers the server error text and keeps the status', async () => {
     const info = describeApiError(await failure(axios.get(`${base}/with-text`)));
     expect(info).toEqual({

@@ -13,7 +13,14 @@ export type ApiErrorInfo = {
   message: string;
   /** True when no response arrived (offline, refused, timed out, aborted). */
   network: boolean;
+  /** The answer's Retry-After in seconds (a 429 says how long to wait), when it sent one. */
+  retryAfterSeconds?: number;
 };
+
+function retryAfter(value: unknown): number | undefined {
+  const seconds = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isFinite(seconds) ? seconds : undefined;
+}
 
 function serverErrorText(data: unknown): string | null {
   if (data && typeof data === 'object' && 'error' in data) {
@@ -40,6 +47,7 @@ export function describeApiError(error: unknown): ApiErrorInfo {
       serverText: serverErrorText(response.data),
       message: `Request failed with status code ${response.status}`,
       network: false,
+      retryAfterSeconds: retryAfter(response.headers?.['retry-after']),
     };
   }
   const timedOut =

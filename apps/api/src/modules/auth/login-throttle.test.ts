@@ -28,6 +28,34 @@ describe('LoginThrottle', () => {
     expect(() => t.assertAllowed('alice', '2.2.2.2')).not.toThrow();
   });
 
+  it('says in its message how long the wait is, in whole minutes or seconds', () => {
+    const message = (t: LoginThrottle) => {
+      try {
+        t.assertAllowed('carol', '3.3.3.3');
+      } catch (err) {
+        return (err as TooManyRequestsError).message;
+      }
+      return 'allowed';
+    };
+    const t = new LoginThrottle({
+      maxFailuresPerUser: 2,
+      maxFailuresPerIp: 50,
+      windowMs: 900_000,
+      now: () => clock,
+    });
+    t.recordFailure('carol', '3.3.3.3');
+    t.recordFailure('carol', '3.3.3.3');
+    expect(message(t)).toBe('Too many failed login attempts. Try again in 15 minutes.');
+    clock += 719_000;
+    expect(message(t)).toBe('Too many failed login attempts. Try again in 4 minutes.');
+    clock += 121_500;
+    expect(message(t)).toBe('Too many failed login attempts. Try again in 1 minute.');
+    clock += 50_000;
+    expect(message(t)).toBe('Too many failed login attempts. Try again in 10 seconds.');
+    clock += 9_000;
+    expect(message(t)).toBe('Too many failed login attempts. Try again in 1 second.');
+  });
+
   it('refuses an address that fails across many usernames', () => {
     const t = make();
     for (let i = 0; i < 5; i++) t.recordFailure(`user${i}`, '9.9.9.9');

@@ -1,3 +1,4 @@
+import { describeRetryWait } from '@aec/contracts';
 import { TooManyRequestsError } from '../../errors/app-error';
 
 export interface LoginThrottleOptions {
@@ -30,7 +31,7 @@ export class LoginThrottle {
     );
     if (wait > 0) {
       throw new TooManyRequestsError(
-        'Too many failed login attempts. Please wait and try again.',
+        `Too many failed login attempts. Try again in ${describeRetryWait(wait / 1000)}.`,
         wait / 1000,
       );
     }

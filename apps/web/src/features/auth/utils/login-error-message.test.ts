@@ -23,6 +23,15 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(info)).toBe(expected);
   });
 
+  it('says how long a locked login must wait when the server sent Retry-After', () => {
+    expect(loginErrorMessage({ ...answered(429, 'Slow down'), retryAfterSeconds: 900 })).toBe(
+      'Too many login attempts. Please wait 15 minutes and try again.',
+    );
+    expect(loginErrorMessage({ ...answered(429, 'Slow down'), retryAfterSeconds: 42 })).toBe(
+      'Too many login attempts. Please wait 42 seconds and try again.',
+    );
+  });
+
   it('matches the server text case-insensitively and before the status rows', () => {
     expect(loginErrorMessage(answered(500, 'Account NOT FOUND'))).toBe(LOGIN_MESSAGES.notFound);
     expect(loginErrorMessage(answered(429, 'INVALID token'))).toBe(LOGIN_MESSAGES.incorrectPassword);

@@ -1,3 +1,4 @@
+import { describeRetryWait } from '@aec/contracts';
 import type { ApiErrorInfo } from '@/lib/api-error';
 
 /** Spec §8, login failures, in the spec's order: the first matching row wins. */
@@ -17,7 +18,11 @@ export function loginErrorMessage(info: ApiErrorInfo): string {
   if (text.includes('invalid') || text.includes('incorrect password'))
     return LOGIN_MESSAGES.incorrectPassword;
   if (info.status === 401) return LOGIN_MESSAGES.invalidCredentials;
-  if (info.status === 429) return LOGIN_MESSAGES.tooManyAttempts;
+  // The spec's 'a few minutes', made exact when the server says how long the lock lasts.
+  if (info.status === 429)
+    return info.retryAfterSeconds === undefined
+      ? LOGIN_MESSAGES.tooManyAttempts
+      : `Too many login attempts. Please wait ${describeRetryWait(info.retryAfterSeconds)} and try again.`;
   if (info.status === 500) return LOGIN_MESSAGES.serverError;
   if (info.network) return LOGIN_MESSAGES.network;
   return info.serverText ?? LOGIN_MESSAGES.fallback;
