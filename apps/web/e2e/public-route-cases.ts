@@ -1,3 +1,5 @@
+import { ifcVersionList } from '@aec/contracts';
+
 /** Every public route with texts the spec (or the brief) names for it, for the page tour. */
 export type PublicRouteCase = {
   path: string;
@@ -42,7 +44,7 @@ export const publicRouteCases: PublicRouteCase[] = [
     name: 'features',
     title: `Features${suffix}`,
     heading: 'From IFC model to BI-ready data',
-    texts: ['IFC 2x3, IFC4 and IFC4x1', 'COBie', 'OData v4.0', 'Power BI', 'Tableau', 'Excel'],
+    texts: [ifcVersionList('and'), 'COBie', 'OData v4.0', 'Power BI', 'Tableau', 'Excel'],
   },
   {
     path: '/pricing',

@@ -9,3 +9,4 @@ export * from './projects';
 export * from './ifc-jobs';
 export * from './file-size';
 export * from './retry-wait';
+export * from './ifc-schemas';

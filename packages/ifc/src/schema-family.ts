@@ -1,3 +1,4 @@
+import { IFC_SCHEMA_FAMILIES } from '@aec/contracts';
 import type { SchemaFamily } from './types';
 
 /**
@@ -28,8 +29,7 @@ const FAMILY_BY_SCHEMA: Record<string, SchemaFamily> = {
 const IFC4_RELEASE_CANDIDATE = /^IFC4RC[1-4]$/;
 const IFC4X3_RELEASE_CANDIDATE = /^IFC4X3_RC[1-4]$/;
 
-export const SUPPORTED_SCHEMAS_TEXT =
-  'IFC2X3, IFC4, IFC4X1 and IFC4X3 (also IFC2X_FINAL, IFC4RC1–RC4, IFC4X3_RC1–RC4, IFC4X3_ADD1/ADD2)';
+export const SUPPORTED_SCHEMAS_TEXT = `${IFC_SCHEMA_FAMILIES.slice(0, -1).join(', ')} and ${IFC_SCHEMA_FAMILIES.at(-1)} (also IFC2X_FINAL, IFC4RC1–RC4, IFC4X3_RC1–RC4, IFC4X3_ADD1/ADD2)`;
 
 /** The family of a declared schema name, or null when we do not support it. */
 export function schemaFamilyOf(declared: string): SchemaFamily | null {

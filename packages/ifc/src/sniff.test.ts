@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateIfcModel } from './generate';
-import { schemaFamilyOf, webIfcSchemaAlias } from './schema-family';
+import { IFC_SCHEMA_FAMILIES } from '@aec/contracts';
+import { SUPPORTED_SCHEMAS_TEXT, schemaFamilyOf, webIfcSchemaAlias } from './schema-family';
 import { sniffIfcData, sniffIfcFile } from './sniff';
 import { stepFile } from './test-support/collect-rows';
 
@@ -80,6 +81,14 @@ describe('sniffIfcData', () => {
 });
 
 describe('schema family helpers', () => {
+  it('accepts every family the app advertises, and maps every accepted name onto one of them', () => {
+    for (const family of IFC_SCHEMA_FAMILIES) expect(schemaFamilyOf(family)).toBe(family);
+    const advertised: readonly string[] = IFC_SCHEMA_FAMILIES;
+    for (const declared of ['IFC2X_FINAL', 'IFC4RC4', 'IFC4X2', 'IFC4X3_ADD2', 'IFC4X3_RC1'])
+      expect(advertised).toContain(schemaFamilyOf(declared));
+    for (const family of IFC_SCHEMA_FAMILIES) expect(SUPPORTED_SCHEMAS_TEXT).toContain(family);
+  });
+
   it('maps release and addendum names to their family', () => {
     expect(schemaFamilyOf('IFC4X3_ADD2')).toBe('IFC4X3');
     expect(schemaFamilyOf('IFC4X3_RC4')).toBe('IFC4X3');

@@ -1,3 +1,5 @@
+import type { IfcSchemaFamily } from '@aec/contracts';
+
 /**
  * Row shapes produced by the extraction. Other packages (api store, contracts) import these names,
  * so they are part of the public API: rename nothing without updating them.
@@ -90,7 +92,8 @@ export interface SpatialRow {
   Level: number;
 }
 
-export type SchemaFamily = 'IFC2X3' | 'IFC4' | 'IFC4X1' | 'IFC4X3';
+/** One list for the server and the web app's texts: packages/contracts. */
+export type SchemaFamily = IfcSchemaFamily;
 
 export interface ExtractionSummary {
   /** FILE_SCHEMA as declared in the header, e.g. 'IFC4RC4'. */

@@ -1,3 +1,5 @@
+import { ifcVersionList } from '@aec/contracts';
+
 export type FaqItem = { id: string; question: string; answer: string };
 
 /** Spec §2 FAQ: ten questions, shown one at a time. */
@@ -11,8 +13,7 @@ export const faqItems: FaqItem[] = [
   {
     id: 'ifc-versions',
     question: 'Which IFC versions and file sizes are supported?',
-    answer:
-      'IFC 2x3, IFC4 and IFC4x1 files with the .ifc extension, up to 100 MB per upload. Files from Revit, ArchiCAD, Tekla, Allplan and other authoring tools work as long as they are valid IFC (STEP) files.',
+    answer: `${ifcVersionList('and')} files with the .ifc extension, up to 100 MB per upload. Files from Revit, ArchiCAD, Tekla, Allplan and other authoring tools work as long as they are valid IFC (STEP) files.`,
   },
   {
     id: 'what-data',

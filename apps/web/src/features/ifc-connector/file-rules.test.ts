@@ -1,6 +1,19 @@
-import { estimatedElements, estimatedMinutes, isIfcFileName, MAX_FILE_BYTES, statusText } from './file-rules';
+import { IFC_SCHEMA_FAMILIES, IFC_SCHEMA_LABELS } from '@aec/contracts';
+import {
+  estimatedElements,
+  estimatedMinutes,
+  isIfcFileName,
+  MAX_FILE_BYTES,
+  statusText,
+  SUPPORTED_VERSIONS_TEXT,
+} from './file-rules';
 
 describe('connector file rules', () => {
+  it('names every schema family the server accepts, IFC4x3 included', () => {
+    for (const family of IFC_SCHEMA_FAMILIES)
+      expect(SUPPORTED_VERSIONS_TEXT).toContain(IFC_SCHEMA_LABELS[family]);
+  });
+
   it('accepts .ifc in any case and nothing else', () => {
     expect(['a.ifc', 'B.IFC', 'c.Ifc'].every(isIfcFileName)).toBe(true);
     expect(['a.ifcxml', 'a.ifc.zip', 'ifc', 'a.txt'].some(isIfcFileName)).toBe(false);

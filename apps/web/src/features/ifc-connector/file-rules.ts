@@ -1,9 +1,10 @@
-import { formatFileSize } from '@aec/contracts';
+import { formatFileSize, ifcVersionList } from '@aec/contracts';
 
 /** Spec §5 and §9: what the Select step accepts and how Preview estimates the work. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const MAX_FILE_TEXT = '100MB';
-export const SUPPORTED_VERSIONS_TEXT = 'IFC 2x3, IFC4, IFC4x1';
+/** Spec §5 named IFC 2x3, IFC4 and IFC4x1; IFC4x3 works too, so the list is the server's own. */
+export const SUPPORTED_VERSIONS_TEXT = ifcVersionList('and');
 export const INVALID_EXTENSION_MESSAGE = 'Please select a valid IFC file (.ifc extension)';
 
 export const isIfcFileName = (name: string): boolean => name.toLowerCase().endsWith('.ifc');

@@ -1,3 +1,5 @@
+import { ifcVersionList } from '@aec/contracts';
+
 export type PricingPlan = {
   name: string;
   /** List price per month in USD; null means the price is agreed with sales. */
@@ -14,7 +16,7 @@ export const pricingPlans: PricingPlan[] = [
     description: 'For a project team publishing its models to one BI workspace.',
     features: [
       'Up to 10 active projects',
-      'IFC 2x3, IFC4 and IFC4x1 uploads up to 100 MB',
+      `${ifcVersionList('and')} uploads up to 100 MB`,
       'OData v4 feeds for Tableau, Power BI and Excel',
       'Revocable feed tokens for your BI tools',
       'Email support',

@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { ArrowRight, FileUp, ListChecks, ServerCog } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ const facts = [
   {
     icon: FileUp,
     title: 'What you can import',
-    text: 'IFC files (.ifc, STEP text) in the IFC 2x3, IFC4, IFC4x1 and IFC4x3 schemas, up to 100 MB per file.',
+    text: `IFC files (.ifc, STEP text) in the ${ifcVersionList('and')} schemas, up to 100 MB per file.`,
   },
   {
     icon: ServerCog,

@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { PageMeta } from '@/components/ui/page-meta';
 import { ClosingCta } from '@/features/marketing/components/closing-cta';
 import { FeatureGrid } from '@/features/marketing/components/feature-grid';
@@ -9,7 +10,7 @@ export function FeaturesRoute() {
     <>
       <PageMeta
         title="Features"
-        description="Upload IFC 2x3, IFC4 or IFC4x1 models and query every element over OData v4: $filter, $select, paging and $metadata for Tableau, Power BI and Excel."
+        description={`Upload ${ifcVersionList('or')} models and query every element over OData v4: $filter, $select, paging and $metadata for Tableau, Power BI and Excel.`}
       />
       <PageIntro eyebrow="Features" title="From IFC model to BI-ready data">
         <p>

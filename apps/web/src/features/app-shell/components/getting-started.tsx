@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { appPaths } from '@/config/app-paths';
@@ -5,7 +6,7 @@ import { appPaths } from '@/config/app-paths';
 const steps = [
   {
     title: 'Upload an IFC model',
-    text: 'Open the Tableau OData Connector and choose an .ifc file (IFC 2x3, IFC4, IFC4x1 or IFC4x3, up to 100 MB). The server extracts every element with its properties and quantities.',
+    text: `Open the Tableau OData Connector and choose an .ifc file (${ifcVersionList('or')}, up to 100 MB). The server extracts every element with its properties and quantities.`,
     link: { to: appPaths.connector, label: 'Open the connector' },
   },
   {

@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { Link } from 'react-router';
 import { Bullets, C, DocArticle, DocSection } from './doc-parts';
 
@@ -15,7 +16,7 @@ export function DocsOverview({ origin }: { origin: string }) {
             <Link to="/app/ifc-tableau-connector" className="text-primary underline underline-offset-2">
               IFC Tableau Connector
             </Link>{' '}
-            page. Supported schemas: IFC 2x3, IFC4, IFC4x1 and IFC4x3; at most 100 MB per file.
+            page. Supported schemas: {ifcVersionList('and')}; at most 100 MB per file.
           </li>
           <li>
             A background worker reads the model and stores every building element, its property sets and the

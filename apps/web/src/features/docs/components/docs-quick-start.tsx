@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { Link } from 'react-router';
 import { Bullets, C, CodeBlock, DocArticle, DocSection, Steps } from './doc-parts';
 
@@ -16,7 +17,7 @@ export function DocsQuickStart({ origin }: { origin: string }) {
             <Link to="/app/ifc-tableau-connector" className="text-primary underline underline-offset-2">
               IFC Tableau Connector
             </Link>{' '}
-            and choose an <C>.ifc</C> file (IFC 2x3, IFC4, IFC4x1 or IFC4x3, up to 100 MB).
+            and choose an <C>.ifc</C> file ({ifcVersionList('or')}, up to 100 MB).
           </li>
           <li>
             Check the preview and press Start Processing. The log shows each stage while the server works.

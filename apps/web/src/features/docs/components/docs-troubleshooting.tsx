@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { MailLink } from '@/components/ui/mail-link';
 import { C, CodeBlock, DocArticle, DocSection } from './doc-parts';
 import { ScrollX } from '@/components/ui/scroll-x';
@@ -15,7 +16,7 @@ const uploadErrors: [string, string][] = [
     "This is not an IFC file: it contains … instead of the STEP header 'ISO-10303-21;'.",
     'The file was renamed or is zipped. Export it again as IFC.',
   ],
-  ["Unsupported IFC schema '…'.", 'Export as IFC 2x3, IFC4, IFC4x1 or IFC4x3.'],
+  ["Unsupported IFC schema '…'.", `Export as ${ifcVersionList('or')}.`],
   [
     "The file is truncated: it does not end with 'END-ISO-10303-21;'",
     'The export or the upload was cut short: export again and retry.',

@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { Database, FileUp, KeyRound, ListTree, Server, Zap, type LucideIcon } from 'lucide-react';
 
 export type Capability = { icon: LucideIcon; title: string; points: string[] };
@@ -8,7 +9,7 @@ export const capabilities: Capability[] = [
     icon: FileUp,
     title: 'Upload any IFC model',
     points: [
-      'IFC 2x3, IFC4 and IFC4x1 files up to 100 MB',
+      `${ifcVersionList('and')} files up to 100 MB`,
       'Streamed to disk, never held whole in memory',
       'Header and schema checked, truncated files rejected with a clear message',
     ],

@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { claims } from './claims';
 
 export type FaqEntry = { question: string; answer: string };
@@ -10,8 +11,7 @@ export const landingFaq: FaqEntry[] = [
   },
   {
     question: 'Which IFC versions are supported?',
-    answer:
-      'IFC 2x3, IFC4 and IFC4x1 files exported from Revit, ArchiCAD, Tekla, Allplan and other authoring tools, up to 100 MB per upload.',
+    answer: `${ifcVersionList('and')} files exported from Revit, ArchiCAD, Tekla, Allplan and other authoring tools, up to 100 MB per upload.`,
   },
   {
     question: 'Which BI tools can read the feed?',

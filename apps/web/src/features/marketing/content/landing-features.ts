@@ -1,3 +1,4 @@
+import { ifcVersionList } from '@aec/contracts';
 import { Boxes, ChartColumn, Cpu, ShieldCheck, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export type FeatureBlurb = { icon: LucideIcon; title: string; body: string };
@@ -22,7 +23,7 @@ export const landingFeatures: FeatureBlurb[] = [
   {
     icon: ShieldCheck,
     title: 'Standards compliance (IFC, COBie)',
-    body: 'IFC 2x3, IFC4 and IFC4x1 in, OData v4.0 out, with COBie-ready asset and space data for facility handover.',
+    body: `${ifcVersionList('and')} in, OData v4.0 out, with COBie-ready asset and space data for facility handover.`,
   },
   {
     icon: Cpu,
