@@ -63,7 +63,8 @@ export { encodeValue, dateTimeOffsetJson, keyPredicate } from './json-values';
 export { encodeSkipToken, decodeSkipToken } from './skiptoken';
 export type { SkipTokenPayload, SkipTokenValue, DecodeSkipTokenOptions } from './skiptoken';
 /** `odata.metadata` negotiation and the OData error body. */
-export { metadataLevel, ieee754Compatible, errorBody } from './negotiate';
+export { metadataLevel, ieee754Compatible, negotiateJson, errorBody } from './negotiate';
+export type { JsonFormat } from './negotiate';
 /** $expand: one query for the children of many parents (SQL, with per-parent $top/$skip) or a Mongo filter. */
 export {
   compileExpandSql,

@@ -168,6 +168,6 @@ describeEachStore('OData feed: the per-project wide element set', (target) => {
     expect(anonymous.headers['www-authenticate']).toMatch(/^Basic realm=/);
     await request(h.app).get(`${root()}IFCElementsWide`).expect(401);
     // The wide set is a per-project set: the shared root does not know it.
-    await request(h.app).get('/api/ifc/odata/IFCElementsWide').set(bearer(owner.token)).expect(400);
+    await request(h.app).get('/api/ifc/odata/IFCElementsWide').set(bearer(owner.token)).expect(404);
   });
 });

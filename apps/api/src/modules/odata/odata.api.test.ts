@@ -138,7 +138,7 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
     ).toBeDefined();
     await feed('IFCElements?$expand=Project($levels=2)').set(bearer(owner.token)).expect(501);
     await feed('IFCElements?$skiptoken=abc').set(bearer(owner.token)).expect(400);
-    await feed('Nowhere').set(bearer(owner.token)).expect(400);
+    await feed('Nowhere').set(bearer(owner.token)).expect(404);
   });
 
   it('serves a page read ahead only to the caller who paged there, exactly as a fresh read', async () => {

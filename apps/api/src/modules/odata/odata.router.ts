@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { errorBody, metadataLevel, ODataError, writeCsdlXml, writeServiceDocument } from '@aec/odata';
+import { errorBody, negotiateJson, ODataError, writeCsdlXml, writeServiceDocument } from '@aec/odata';
 import { asAppError } from '../../errors/app-error';
 import { preferredPageSize } from './next-link';
 import type { ODataService } from './odata.service';
@@ -33,6 +33,8 @@ function sendError(res: Response, err: unknown): void {
     res.destroy();
     return;
   }
+  // A response type chosen before the error (text/plain for /$count) must not label the error body.
+  res.type('application/json').removeHeader('Preference-Applied');
   const appError = asAppError(err);
   if (appError) {
     res
@@ -68,21 +70,24 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
             : `/api/ifc/odata/projects/${encodeURIComponent(projectId)}/`;
         const serviceRoot = `${originOf(req)}${base}`;
         const resource = parseResourcePath(pathOf(req));
+        if (resource.kind === 'metadata') {
+          // XML even when the client asked JSON for the data: BI tools read CSDL only as XML.
+          res.type('application/xml').send(writeCsdlXml(await odata.modelFor(req.user, projectId)));
+          return;
+        }
+        const format = typeof req.query.$format === 'string' ? req.query.$format : undefined;
+        // /$count is text/plain: only a $format other than JSON is refused there.
+        const { metadata } = negotiateJson(
+          format,
+          resource.kind === 'count' ? undefined : req.get('accept'),
+          req.get('content-type'),
+        );
         if (resource.kind === 'service') {
           res
             .type('application/json;odata.metadata=minimal')
             .send(writeServiceDocument(await odata.modelFor(req.user, projectId), serviceRoot));
           return;
         }
-        if (resource.kind === 'metadata') {
-          // XML even when the client asked JSON for the data: BI tools read CSDL only as XML.
-          res.type('application/xml').send(writeCsdlXml(await odata.modelFor(req.user, projectId)));
-          return;
-        }
-        const metadata = metadataLevel(
-          typeof req.query.$format === 'string' ? req.query.$format : undefined,
-          req.get('accept'),
-        );
         const feedReq = {
           user: req.user,
           projectId,

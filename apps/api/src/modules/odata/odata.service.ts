@@ -7,7 +7,6 @@ import {
   findEntityType,
   ODataError,
   ODataNotImplementedError,
-  ODataValidationError,
   parseODataQuery,
   writeEntity,
   writeEncodedCollection,
@@ -138,7 +137,8 @@ export function createODataService({
   function typeOf(m: EntityModel, entitySet: string) {
     const set = m.entitySets.find((s) => s.name === entitySet);
     const type = set && findEntityType(m, set.entityType);
-    if (!set || !type) throw new ODataValidationError(`Unknown entity set '${entitySet}'`, entitySet);
+    if (!set || !type)
+      throw new ODataError(404, 'NotFound', `Unknown entity set '${entitySet}'`, undefined, entitySet);
     return type;
   }
 

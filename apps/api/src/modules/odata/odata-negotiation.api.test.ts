@@ -1,0 +1,104 @@
+import { storeTargets } from '../../test/store-fixtures';
+import { openFeedHarness, type FeedHarness } from '../../test/feed-harness';
+
+/** What Power Query (Power BI, Excel: OData.Feed) sends before it knows the service's version. */
+const POWER_QUERY = {
+  Accept:
+    'application/json;odata.metadata=minimal;q=1.0,application/json;odata=minimalmetadata;q=0.9,application/atomsvc+xml;q=0.8,application/atom+xml;q=0.8,application/xml;q=0.7,text/plain;q=0.7',
+  'Accept-Encoding': 'gzip, deflate',
+  'OData-MaxVersion': '4.0',
+  'User-Agent': 'Microsoft.Data.Mashup (https://go.microsoft.com/fwlink/?LinkID=304225)',
+};
+/** Apache Olingo's Java client, which Tableau's OData connector is built on. */
+const OLINGO = {
+  Accept: 'application/json;odata.metadata=full',
+  'OData-MaxVersion': '4.0',
+  'OData-Version': '4.0',
+};
+const OLINGO_METADATA = { Accept: 'application/xml', 'OData-MaxVersion': '4.0' };
+
+// Negotiation happens before the store is read: one store is enough.
+describe('OData content negotiation: 406 when no JSON is acceptable, 404 for an unknown entity set', () => {
+  let f: FeedHarness;
+  let id: string;
+  beforeAll(async () => {
+    f = await openFeedHarness(storeTargets[0]!);
+    const first = await f
+      .feed(`IFCElements?$filter=${encodeURIComponent(`ProjectId eq '${f.projectId}'`)}&$top=1`)
+      .expect(200);
+    id = first.body.value[0].Id;
+  }, 120_000);
+  afterAll(() => f.stop());
+
+  const resources = () => [
+    '',
+    'IFCElements?$top=2',
+    `IFCElements('${encodeURIComponent(id)}')`,
+    `projects/${f.projectId}/`,
+    `projects/${f.projectId}/IFCElements?$top=2`,
+  ];
+
+  it.each([
+    'application/xml',
+    'application/atom+xml',
+    'text/html',
+    'application/json;q=0, application/xml',
+    'text/*',
+  ])('Accept: %s gets 406 with an OData error, on every JSON resource', async (accept) => {
+    for (const path of resources()) {
+      const res = await f.feed(path).set('Accept', accept).expect(406);
+      expect(res.headers['odata-version']).toBe('4.0');
+      expect(res.body).toEqual({ error: { code: 'NotAcceptable', message: expect.any(String) } });
+    }
+  });
+
+  it.each([
+    ['Power Query', POWER_QUERY],
+    ['Olingo (Tableau)', OLINGO],
+    ['*/*', { Accept: '*/*' }],
+    ['minimal JSON', { Accept: 'application/json;odata.metadata=minimal' }],
+    ['plain JSON', { Accept: 'application/json' }],
+    ['application/*', { Accept: 'application/*' }],
+    ['a browser', { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }],
+  ])('%s still gets JSON', async (_, headers) => {
+    for (const path of resources()) {
+      const res = await f.feed(path).set(headers).expect(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(typeof res.body).toBe('object');
+    }
+  });
+
+  it('no Accept header, and $format=json whatever Accept says, get JSON', async () => {
+    for (const path of resources()) {
+      const plain = await f.feed(path).unset('Accept').expect(200);
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      const sep = path.includes('?') ? '&' : '?';
+      const forced = await f.feed(`${path}${sep}$format=json`).set('Accept', 'application/xml').expect(200);
+      expect(forced.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('$metadata is CSDL XML for Olingo, Power Query and a JSON-only Accept alike', async () => {
+    for (const headers of [OLINGO_METADATA, POWER_QUERY, { Accept: 'application/json' }, {}]) {
+      for (const root of ['', `projects/${f.projectId}/`]) {
+        const res = await f.feed(`${root}$metadata`).set(headers).expect(200);
+        expect(res.headers['content-type']).toMatch(/^application\/xml/);
+        expect(res.text).toContain('<edmx:Edmx');
+      }
+    }
+  });
+
+  it('an unknown entity set is 404 (collection, $count, key, per-project root), with the OData error body', async () => {
+    for (const path of [
+      'Nope',
+      'Nope/$count',
+      "Nope('x')",
+      `projects/${f.projectId}/Nope`,
+      `projects/${f.projectId}/Nope/$count`,
+    ]) {
+      const res = await f.feed(path).expect(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.error).toMatchObject({ code: 'NotFound', message: expect.stringContaining("'Nope'") });
+    }
+  });
+});
