@@ -109,8 +109,9 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
           return;
         }
         res.status(200).type(`application/json;odata.metadata=${metadata};charset=utf-8`);
-        if (feedReq.preferredPageSize !== undefined)
-          res.set('Preference-Applied', `odata.maxpagesize=${feedReq.preferredPageSize}`);
+        // Preference-Applied names only what was honoured: a page larger than the server's is not applied.
+        const applied = odata.appliedPageSize(feedReq.preferredPageSize);
+        if (applied !== undefined) res.set('Preference-Applied', `odata.maxpagesize=${applied}`);
         await odata.writeCollection(feedReq, res);
         res.end();
       } catch (err) {

@@ -296,6 +296,10 @@ export function createODataService({
   return {
     model,
 
+    /** The page size a `Prefer: odata.maxpagesize` gets, or undefined when it is not honoured (larger than ours). */
+    appliedPageSize: (preferred: number | undefined) =>
+      preferred !== undefined && preferred <= pageSize ? preferred : undefined,
+
     /**
      * The model a service root describes ($metadata, service document). The all-projects root serves the caller's
      * own projects, so an anonymous caller is asked to authenticate (a BI tool probing it then offers Basic, not
