@@ -33,6 +33,7 @@ import { countApiRequests } from './modules/stats/count-api-requests';
 import { statsRouter } from './modules/stats/stats.router';
 import { createStatsService } from './modules/stats/stats.service';
 import { UsageCounter } from './modules/stats/usage-counter';
+import { finalPreparationFailure } from './modules/ifc/jobs/post-publish-state';
 
 export interface AppDeps {
   config: Config;
@@ -96,6 +97,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     tokenSecret: jwtSecret,
     onServed: (userId, projectId) => usage.count('feed', userId, projectId),
     wideCatalog: (projectId, version) => store.rows.wideCatalog(projectId, version),
+    wideSetFailure: (projectId, version) => finalPreparationFailure(store, projectId, version),
   });
   const modelDir = path.join(config.DATA_DIR, 'models');
   const ifc = createIfcService({ store, processor, events, modelDir });

@@ -138,6 +138,15 @@ export interface RowRepository {
    * build before the step existed): the start-up pass completes them.
    */
   publishedAwaitingPreparation(): Promise<{ projectId: string; version: number }[]>;
+  /** Counts one failed attempt at the version's post-publish step, keeping its reason; resolves to the count. */
+  recordPreparationFailure(projectId: string, version: number, error: string): Promise<number>;
+  /** The version's failed attempts so far and the last reason (null when none failed). */
+  preparationFailure(projectId: string, version: number): Promise<PreparationFailure | null>;
+}
+
+export interface PreparationFailure {
+  attempts: number;
+  error: string;
 }
 
 export type { ElementRow, PropertyRow, SpatialRow, RowBatch };

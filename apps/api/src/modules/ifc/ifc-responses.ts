@@ -1,4 +1,10 @@
-import type { JobSummary, ProjectSummary, TableauInstructions, UploadResult } from '@aec/contracts';
+import type {
+  JobSummary,
+  ProjectSummary,
+  TableauInstructions,
+  UploadResult,
+  WideSetState,
+} from '@aec/contracts';
 import type { JobRecord, ProjectRecord } from '../../store/types';
 
 /** Where a project's data can be read: the per-project OData root, and the flat set Tableau reads. */
@@ -26,7 +32,11 @@ export function tableauInstructions(urls: { tableauUrl: string; odataUrl: string
   };
 }
 
-export function projectSummary(project: ProjectRecord, latestJob?: JobRecord | null): ProjectSummary {
+export function projectSummary(
+  project: ProjectRecord,
+  latestJob?: JobRecord | null,
+  wideSet?: WideSetState | null,
+): ProjectSummary {
   return {
     projectId: project.id,
     name: project.name,
@@ -44,6 +54,7 @@ export function projectSummary(project: ProjectRecord, latestJob?: JobRecord | n
     createdAt: project.createdAt,
     processedAt: project.processedAt,
     ...(latestJob ? { jobId: latestJob.id, processingMs: latestJob.durationMs } : {}),
+    ...(wideSet !== undefined ? { wideSet } : {}),
   };
 }
 

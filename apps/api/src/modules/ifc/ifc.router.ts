@@ -78,10 +78,14 @@ export function ifcRouter({
 
   router.get('/projects', authenticate, async (req, res) => {
     const projects = await ifc.listProjects(currentUser(req));
-    res.json({ projects: projects.map((p) => projectSummary(p)) } satisfies ProjectListResponse);
+    const summaries = await Promise.all(
+      projects.map(async (p) => projectSummary(p, null, await ifc.wideSetOf(p))),
+    );
+    res.json({ projects: summaries } satisfies ProjectListResponse);
   });
   router.get('/projects/:projectId', identify, async (req, res) => {
-    res.json(projectSummary(await ifc.getProject(req.user, String(req.params.projectId))));
+    const project = await ifc.getProject(req.user, String(req.params.projectId));
+    res.json(projectSummary(project, null, await ifc.wideSetOf(project)));
   });
   router.delete('/projects/:projectId', authenticate, async (req, res) => {
     await ifc.deleteProject(currentUser(req), String(req.params.projectId));

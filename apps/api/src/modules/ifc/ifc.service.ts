@@ -8,6 +8,7 @@ import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/ty
 import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
 import type { JobEvents } from './jobs/job-events';
 import type { JobProcessor } from './jobs/job-processor';
+import { wideSetState } from './jobs/post-publish-state';
 import { storageError, type ReceivedFile } from './upload/receive-upload';
 
 export interface IfcServiceDeps {
@@ -125,6 +126,9 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
     },
 
     listProjects: (user: UserRecord) => store.projects.listByOwner(user.id),
+
+    /** The post-publish state of the project's published version (its wide element set). */
+    wideSetOf: (project: ProjectRecord) => wideSetState(store, project),
 
     async getProject(user: UserRecord | undefined, projectId: string) {
       return assertCanRead(await store.projects.findById(projectId), user);

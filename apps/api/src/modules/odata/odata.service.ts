@@ -87,6 +87,11 @@ export interface ODataServiceDeps {
   onServed?: (userId: string | null, projectId: string | null) => void;
   /** The wide element set's columns of a project version (store.rows.wideCatalog). */
   wideCatalog?: (projectId: string, version: number) => Promise<WideCatalog | null>;
+  /** Why the wide set of a project version could not be built, once no attempt is left (else null). */
+  wideSetFailure?: (
+    projectId: string,
+    version: number,
+  ) => Promise<{ attempts: number; error: string } | null>;
 }
 
 /**
@@ -125,6 +130,7 @@ export function createODataService({
   tokenSecret,
   onServed,
   wideCatalog,
+  wideSetFailure,
 }: ODataServiceDeps) {
   const model = reader.model;
   const projectModels = new Map<string, EntityModel>();
@@ -215,6 +221,19 @@ export function createODataService({
       scoped ?? (req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId));
     const requestModel = perProject?.model ?? model;
     if (perProject && req.entitySet === WIDE_ENTITY_SET && requestModel === model) {
+      const published = perProject.visible.find((v) => v.id === req.projectId && v.version > 0);
+      const failure = published && (await wideSetFailure?.(published.id, published.version));
+      if (failure) {
+        // Not a wait that ends: say why, and what still serves the data.
+        throw new ODataError(
+          500,
+          'WideSetFailed',
+          `${WIDE_ENTITY_SET} could not be built for this project (${failure.attempts} attempts): ${failure.error}. ` +
+            'IFCElements and IFCProperties serve the same data; uploading the model again tries anew.',
+          undefined,
+          WIDE_ENTITY_SET,
+        );
+      }
       // Built right after the model is published: seconds for a large model.
       throw new ODataError(
         503,

@@ -84,6 +84,20 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
     },
     buildWideElements: (projectId, version, options) => wide.build(projectId, version, options?.isCancelled),
     wideCatalog: (projectId, version) => wide.catalog(projectId, version),
+    async recordPreparationFailure(projectId, version, error) {
+      // A project deleted meanwhile has nothing to record.
+      if (!(await projects.exists({ _id: projectId }).exec())) return 0;
+      const doc = await rows.preparationFailures.findOneAndUpdate(
+        { projectId, version },
+        { $inc: { attempts: 1 }, $set: { error } },
+        { upsert: true, returnDocument: 'after', includeResultMetadata: false },
+      );
+      return doc?.attempts ?? 0;
+    },
+    async preparationFailure(projectId, version) {
+      const doc = await rows.preparationFailures.findOne({ projectId, version });
+      return doc ? { attempts: doc.attempts, error: doc.error } : null;
+    },
     async publishedAwaitingPreparation() {
       const published = await projects
         .find({ status: 'ready', version: { $gt: 0 } }, { _id: 1, version: 1 })

@@ -15,6 +15,8 @@ export type SpatialDoc = VersionKey & SpatialRow;
 /** An element with one field per property column of its version's wide catalog. */
 export type WideDoc = VersionKey & { Id: string } & Record<string, unknown>;
 export type WideCatalogDoc = VersionKey & { table: string; columns: WideColumn[] };
+/** Failed attempts at a version's post-publish step, with the last reason. */
+export type PreparationFailureDoc = VersionKey & { attempts: number; error: string };
 
 export interface RowCollections {
   elements: mongo.Collection<ElementDoc>;
@@ -22,11 +24,12 @@ export interface RowCollections {
   spatial: mongo.Collection<SpatialDoc>;
   wide: mongo.Collection<WideDoc>;
   wideCatalogs: mongo.Collection<WideCatalogDoc>;
+  preparationFailures: mongo.Collection<PreparationFailureDoc>;
 }
 
 /**
  * Every collection keyed by (projectId, version), for operations that treat them alike (deletes, counts): the
- * three row kinds first, then the wide set and its catalog, which come and go with their version.
+ * three row kinds first, then the wide set, its catalog and its build failures, which come and go with their version.
  */
 export const eachRowCollection = (rows: RowCollections): mongo.Collection<VersionKey>[] => [
   rows.elements as unknown as mongo.Collection<VersionKey>,
@@ -34,6 +37,7 @@ export const eachRowCollection = (rows: RowCollections): mongo.Collection<Versio
   rows.spatial as unknown as mongo.Collection<VersionKey>,
   rows.wide as unknown as mongo.Collection<VersionKey>,
   rows.wideCatalogs as unknown as mongo.Collection<VersionKey>,
+  rows.preparationFailures as unknown as mongo.Collection<VersionKey>,
 ];
 
 /**
@@ -48,6 +52,7 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     spatial: db.collection<SpatialDoc>('ifc_spatial'),
     wide: db.collection<WideDoc>(WIDE_COLLECTION),
     wideCatalogs: db.collection<WideCatalogDoc>('ifc_wide_catalogs'),
+    preparationFailures: db.collection<PreparationFailureDoc>('ifc_preparation_failures'),
   };
   // The same keys as the SQL primary keys: one element / spatial row per ExpressId and version, enforced by the
   // database. They also serve the version filters, deletes and the ExpressId keyset pages.
@@ -73,6 +78,10 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     rows.wideCatalogs.createIndex(
       { projectId: 1, version: 1 },
       { unique: true, name: 'ifc_wide_catalogs_key' },
+    ),
+    rows.preparationFailures.createIndex(
+      { projectId: 1, version: 1 },
+      { unique: true, name: 'ifc_preparation_failures_key' },
     ),
   ]);
   return rows;

@@ -144,6 +144,15 @@ const migrations: string[] = [
      PRIMARY KEY (user_id, project_id)
    );
    CREATE INDEX project_root_choices_project ON project_root_choices (project_id);`,
+  // Migration 8: failures of the post-publish step (wide set, JSON check), counted per version with the last
+  // reason, so the step is retried a bounded number of times and the project and the feed can say why it failed.
+  `CREATE TABLE ifc_preparation_failures (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     attempts INTEGER NOT NULL,
+     error TEXT NOT NULL,
+     PRIMARY KEY (project_id, version)
+   );`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

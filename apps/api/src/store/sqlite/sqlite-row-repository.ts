@@ -6,7 +6,7 @@ import {
   spatialColumnNames,
   type ColumnType,
 } from '../row-columns';
-import type { RowRepository, StoredElementRow } from '../types';
+import type { PreparationFailure, RowRepository, StoredElementRow } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
@@ -130,10 +130,23 @@ export function createSqliteRowRepository(
     db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
   );
   const deleteCatalog = db.prepare('DELETE FROM ifc_wide_catalogs WHERE project_id = ? AND version = ?');
+  const deleteFailures = db.prepare(
+    'DELETE FROM ifc_preparation_failures WHERE project_id = ? AND version = ?',
+  );
+  const recordFailure = db.prepare(
+    `INSERT INTO ifc_preparation_failures (project_id, version, attempts, error)
+     SELECT id, ?, 1, ? FROM projects WHERE id = ?
+     ON CONFLICT (project_id, version) DO UPDATE SET attempts = attempts + 1, error = excluded.error
+     RETURNING attempts`,
+  );
+  const findFailure = db.prepare(
+    'SELECT attempts, error FROM ifc_preparation_failures WHERE project_id = ? AND version = ?',
+  );
   const deleteVersion = (projectId: string, version: number) =>
     write(() => {
       for (const statement of deleteStatements) statement.run(projectId, version);
       deleteCatalog.run(projectId, version);
+      deleteFailures.run(projectId, version);
       wide.dropTables(projectId, (v) => v !== version);
     });
   const page = db.prepare(
@@ -179,6 +192,17 @@ export function createSqliteRowRepository(
     },
     async wideCatalog(projectId, version) {
       return wide.catalog(projectId, version);
+    },
+    async recordPreparationFailure(projectId, version, error) {
+      // A project deleted meanwhile has nothing to record: no row comes back.
+      const row = write(
+        () => recordFailure.get(version, error, projectId) as { attempts: number } | undefined,
+      );
+      return row?.attempts ?? 0;
+    },
+    async preparationFailure(projectId, version) {
+      const row = findFailure.get(projectId, version) as PreparationFailure | undefined;
+      return row ? { attempts: row.attempts, error: row.error } : null;
     },
     async countElements(projectId, version) {
       return n(counts.elements, projectId, version);

@@ -16,7 +16,14 @@ export async function getProjects(): Promise<ProjectSummary[]> {
 }
 
 export const projectsQueryOptions = () =>
-  queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects, staleTime: 10_000 });
+  queryOptions({
+    queryKey: projectsQueryKey,
+    queryFn: getProjects,
+    staleTime: 10_000,
+    // A wide set being prepared is ready (or failed) seconds later: look again until none is.
+    refetchInterval: (query) =>
+      query.state.data?.some((p) => p.wideSet?.status === 'preparing') ? 5_000 : false,
+  });
 
 export function useProjects() {
   return useQuery(projectsQueryOptions());

@@ -1,44 +1,93 @@
 import type { Logger } from 'pino';
 import type { JobRecord, Store } from '../../../store/types';
 import type { ExtractionRun } from '../worker/run-extraction-worker';
+import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
+
+/** Pause before retry n (n × this): a passing cause (disk full, a lock held too long) gets time to clear. */
+const RETRY_DELAY_MS = 2_000;
 
 /**
  * What follows a job's publish, off its critical path: the wide element set (and, on SQLite, the feed's JSON check)
  * built from the stored rows. A row-writer thread goes on to do it; without one (MongoDB) it runs here, one version
  * at a time since those builds share this thread's event loop and connection. The project serves its other sets
  * meanwhile; the wide set appears in its $metadata once built.
+ *
+ * A failed attempt is recorded with its reason and retried here, up to MAX_PREPARATION_ATTEMPTS in all; then the
+ * version's wide set counts as failed and the project and the feed say why (post-publish-state.ts).
  */
 export class AfterPublishWork {
   /** Work still running after its job ended, with the run that can stop it. */
   private readonly running = new Map<Promise<void>, ExtractionRun>();
   private local: Promise<string | null> = Promise.resolve(null);
   private stopped = false;
+  private readonly waits = new Set<() => void>();
 
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
+    private readonly retryDelayMs = RETRY_DELAY_MS,
   ) {}
 
   start(job: JobRecord, run: ExtractionRun): void {
-    const { projectId, version } = job;
     run.startAfterwards();
-    const built: Promise<string | null> =
-      run.afterwards ??
-      (this.local = this.local.then(() =>
-        this.store.rows.buildWideElements(projectId, version, { isCancelled: () => this.stopped }).then(
-          () => null,
-          (err: unknown) => (err instanceof Error ? err.message : String(err)),
-        ),
-      ));
-    const tracked = built.then((failure) => {
-      if (failure && !this.stopped)
-        this.logger.error(
-          { jobId: job.id, projectId, version, failure },
-          'building the wide element set failed',
-        );
-    });
+    const first = run.afterwards ?? this.buildHere(job.projectId, job.version);
+    const tracked = this.follow(job, first, 1).catch((err: unknown) =>
+      this.logger.error({ err, jobId: job.id }, 'recording the post-publish step failed'),
+    );
     this.running.set(tracked, run);
     void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  /** One attempt on this thread, queued behind the others; resolves with the reason it failed, or null. */
+  private buildHere(projectId: string, version: number): Promise<string | null> {
+    this.local = this.local.then(() =>
+      this.store.rows.buildWideElements(projectId, version, { isCancelled: () => this.stopped }).then(
+        () => null,
+        (err: unknown) => failureReason(err),
+      ),
+    );
+    return this.local;
+  }
+
+  /** Records how an attempt ended; retries a failed one until the attempts are used up. */
+  private async follow(job: JobRecord, attempt: Promise<string | null>, attemptNo: number): Promise<void> {
+    const { projectId, version } = job;
+    let failure = await attempt;
+    // Shutdown cancels the step on purpose: the start-up pass completes it next time.
+    if (this.stopped) return;
+    if (failure === null) {
+      if (await this.store.rows.wideCatalog(projectId, version)) return;
+      // No catalog and no reason: either a newer version made this one obsolete (nothing to do), or the writer
+      // thread ended without finishing (a crash), which is a failure like any other.
+      const project = await this.store.projects.findById(projectId);
+      if (!project || project.version !== version) return;
+      failure = 'the post-publish step ended without building the wide element set';
+    }
+    const attempts = await this.store.rows.recordPreparationFailure(projectId, version, failure);
+    const final = attempts === 0 || attempts >= MAX_PREPARATION_ATTEMPTS;
+    this.logger.error(
+      { jobId: job.id, projectId, version, failure, attempts, attemptNo },
+      final
+        ? 'building the wide element set failed for good'
+        : 'building the wide element set failed; retrying',
+    );
+    if (final) return;
+    await this.pause(this.retryDelayMs * attempts);
+    if (this.stopped) return;
+    await this.follow(job, this.buildHere(projectId, version), attemptNo + 1);
+  }
+
+  /** A delay that shutdown cuts short. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waits.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waits.add(done);
+    });
   }
 
   /**
@@ -47,6 +96,7 @@ export class AfterPublishWork {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const done of [...this.waits]) done();
     for (const run of this.running.values()) run.stopAfterwards();
     await Promise.all(this.running.keys());
   }

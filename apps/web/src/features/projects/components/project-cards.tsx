@@ -5,6 +5,7 @@ import { projectFeedUrl } from '../feed-urls';
 import { formatDateTime, formatInteger } from '../format';
 import type { Project } from '../types';
 import { StatusBadge } from './status-badge';
+import { WideSetLine } from './wide-set-line';
 
 /**
  * Data Sources on a phone: one card per project with its feed URL and Copy URL in plain sight. The six-column
@@ -41,6 +42,7 @@ export function ProjectCards({
               {project.schema ?? '—'} · {formatInteger(project.elementCount)} elements
             </p>
             {project.error ? <p className="text-xs text-destructive">{project.error}</p> : null}
+            <WideSetLine wideSet={project.wideSet} />
             <code className="rounded bg-muted px-1.5 py-1 text-xs [overflow-wrap:anywhere]">{url}</code>
             <div className="flex flex-wrap gap-2">
               <CopyButton text={url} label="Copy URL" context={`feed of ${project.name}`} />

@@ -11,6 +11,7 @@ import type { Project } from '../types';
 import { ProjectCards } from './project-cards';
 import { StatusBadge } from './status-badge';
 import { ScrollX } from '@/components/ui/scroll-x';
+import { WideSetLine } from './wide-set-line';
 
 /** Data Sources: every project of the user with its feed URL; delete asks first. Cards below md, a table above. */
 export function ProjectTable({ projects }: { projects: Project[] }) {
@@ -67,6 +68,7 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
                   </td>
                   <td className="p-3">
                     <StatusBadge status={project.status} />
+                    <WideSetLine wideSet={project.wideSet} />
                   </td>
                   <td className="p-3">{project.schema ?? '—'}</td>
                   <td className="p-3 text-right tabular-nums">{formatInteger(project.elementCount)}</td>
