@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Platform totals counted by the server (App home statistics strip). */
+/** Totals over every user of this server (App home statistics strip): not the caller's own figures. */
 export const platformStatsSchema = z.object({
   elementsProcessed: z.number(),
   projectsAnalyzed: z.number(),
@@ -32,13 +32,19 @@ export const projectUsageSchema = z.object({
 });
 export type ProjectUsage = z.infer<typeof projectUsageSchema>;
 
-/** The signed-in user's own figures (dashboard quick stats, recent activity, performance, feed chart). */
+/**
+ * The signed-in user's own figures (dashboard quick stats, recent activity, performance, feed chart). Feed
+ * requests are the caller's OData data reads (entity sets, counts, key access; not the service document or
+ * $metadata); exports the caller's CSV downloads. Each total is `perProject` summed plus `outsideOwnProjects`.
+ */
 export const userStatsSchema = z.object({
   projects: z.number(),
   readyProjects: z.number(),
   elements: z.number(),
   feedRequests: z.number(),
   exports: z.number(),
+  /** Reads of several projects at once (the root's sets without one ProjectId) and of projects not the caller's (the demo). */
+  outsideOwnProjects: z.object({ feedRequests: z.number(), exports: z.number() }),
   /** Last 90 days, oldest first, one entry per day (zeros included). */
   feedRequestsByDay: z.array(dailyCountSchema),
   perProject: z.array(projectUsageSchema),

@@ -59,6 +59,40 @@ describeEachStore('usage counts and stats', (target) => {
     await request(h.app).get('/api/stats/me').expect(401);
   });
 
+  it('adds up: the feed total is the per-project figures plus the reads outside the user\'s own projects', async () => {
+    const { token } = await h.login('stats_sum');
+    const auth = { Authorization: `Bearer ${token}` };
+    const { projectId } = (await upload(h, token, fixture.text, 'sum.ifc').expect(200)).body;
+    await request(h.app).post('/api/ifc/odata/create-demo').expect(200);
+    const odata = '/api/ifc/odata';
+    const reads = [
+      `${odata}/projects/${projectId}/IFCElements?$top=1`, // one own project
+      `${odata}/IFCElements?$top=1&$filter=${encodeURIComponent(`ProjectId eq '${projectId}'`)}`, // same, from the root
+      `${odata}/IFCElements?$top=1`, // every readable project at once
+      `${odata}/projects/demo_project_permanent/IFCElements?$top=1`, // the public demo, not the user's
+      `${odata}/`, // service document
+      `${odata}/$metadata`,
+      `${odata}/projects/${projectId}/$metadata`,
+    ];
+    for (const url of reads) await request(h.app).get(url).set(auth);
+    await request(h.app).get(`/api/ifc/projects/demo_project_permanent/elements.csv`).set(auth).expect(200);
+    await request(h.app).get(`/api/ifc/projects/${projectId}/elements.csv`).set(auth).expect(200);
+
+    const me = (await request(h.app).get('/api/stats/me').set(auth).expect(200)).body;
+    const perProject = (key: 'feedRequests' | 'exports') =>
+      me.perProject.reduce((sum: number, p: Record<string, number>) => sum + (p[key] ?? 0), 0);
+    expect(me.perProject.find((p: { projectId: string }) => p.projectId === projectId)).toMatchObject({
+      feedRequests: 2,
+      exports: 1,
+    });
+    expect(me.outsideOwnProjects).toEqual({ feedRequests: 2, exports: 1 });
+    expect(me.feedRequests).toBe(perProject('feedRequests') + me.outsideOwnProjects.feedRequests);
+    expect(me.exports).toBe(perProject('exports') + me.outsideOwnProjects.exports);
+    expect(me.feedRequestsByDay.reduce((sum: number, d: { count: number }) => sum + d.count, 0)).toBe(
+      me.feedRequests,
+    );
+  });
+
   it('another user sees none of it', async () => {
     const { token } = await h.login('stats_other');
     const me = (
@@ -73,6 +107,7 @@ describeEachStore('usage counts and stats', (target) => {
       feedRequests: 0,
       exports: 0,
       perProject: [],
+      outsideOwnProjects: { feedRequests: 0, exports: 0 },
       recentActivity: [],
     });
   });

@@ -69,12 +69,16 @@ export function createStatsService({ store, usage }: { store: Store; usage: Usag
       for (const job of jobs) if (!latestJob.has(job.projectId)) latestJob.set(job.projectId, job);
       const sum = (kind: 'feed' | 'export') =>
         counts.byDay.filter((d) => d.kind === kind).reduce((a, d) => a + d.count, 0);
+      // What the per-project rows cannot show, so that every total is its rows plus this.
+      const outside = (kind: 'feed' | 'export') =>
+        sum(kind) - projects.reduce((a, p) => a + perProjectCount(p.id, kind), 0);
       return {
         projects: projects.length,
         readyProjects: projects.filter((p) => p.status === 'ready').length,
         elements: projects.reduce((a, p) => a + p.elementCount, 0),
         feedRequests: sum('feed'),
         exports: sum('export'),
+        outsideOwnProjects: { feedRequests: outside('feed'), exports: outside('export') },
         feedRequestsByDay: lastDays(DAYS).map((date) => ({ date, count: feedByDay.get(date) ?? 0 })),
         perProject: projects.map((p) => ({
           projectId: p.id,

@@ -13,14 +13,14 @@ export function AnalyticsPerformanceRoute() {
     <div className="grid gap-6">
       <PageHeader
         title="Performance"
-        description="How long each model took to process, and how often BI tools read its feed (counted by the server)."
+        description="How long each model took to process, and how often you or your BI tools read its feed: OData data requests with your account, counted by the server ($metadata and the service document not counted)."
       />
       <QueryState query={stats} loadingLabel="Loading figures..." errorTitle="Could not load your statistics">
         {(data) =>
           data.perProject.length === 0 ? (
             <NoProjects connectorUrl={appPaths.connector} />
           ) : (
-            <PerformanceTable projects={data.perProject} />
+            <PerformanceTable stats={data} />
           )
         }
       </QueryState>

@@ -1,7 +1,8 @@
-import type { ProjectUsage } from '@aec/contracts';
+import type { UserStats } from '@aec/contracts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { throughput } from '../performance';
+import { usageRows } from '../usage-rows';
 import { ScrollX } from '@/components/ui/scroll-x';
 
 const integer = new Intl.NumberFormat('en-US');
@@ -10,8 +11,9 @@ function seconds(ms: number | null): string {
   return ms === null ? '—' : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
-/** Processing time of each project's last job and how often BI tools read its feed. */
-export function PerformanceTable({ projects }: { projects: ProjectUsage[] }) {
+/** Processing time of each project's last job and how often BI tools read its feed, adding up to the totals. */
+export function PerformanceTable({ stats }: { stats: UserStats }) {
+  const projects = stats.perProject;
   const chart = projects.map((p) => ({
     name: p.name,
     seconds: p.processingMs === null ? 0 : p.processingMs / 1000,
@@ -47,6 +49,17 @@ export function PerformanceTable({ projects }: { projects: ProjectUsage[] }) {
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            {usageRows(stats).map((row) => (
+              <tr key={row.label} className="border-t bg-muted/30">
+                <th scope="row" colSpan={5} className="p-3 text-left font-medium">
+                  {row.label}
+                </th>
+                <td className="p-3 text-right tabular-nums">{integer.format(row.feedRequests)}</td>
+                <td className="p-3 text-right tabular-nums">{integer.format(row.exports)}</td>
+              </tr>
+            ))}
+          </tfoot>
         </table>
       </ScrollX>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -31,10 +31,10 @@ export function DashboardMetrics({ stats }: { stats: UserStats }) {
         title="Feed requests"
         value={formatInteger(stats.feedRequests)}
         icon={Radio}
-        description="OData requests to your feeds"
+        description="OData data requests with your account"
         {...(change ? { change } : {})}
         footerText={`${formatInteger(lastWeek)} in the last 7 days`}
-        footerSubtext="Counted by the server"
+        footerSubtext="Per project on Performance"
         viewMoreUrl="/app/analytics/performance"
       />
       <MetricCard
