@@ -30,7 +30,8 @@ export function BlogList() {
         </p>
       </div>
       {showFeatured ? <PostCard post={featured} featured /> : null}
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
+      {/* Three columns only from xl: narrower cards could not hold a long category badge and the date on one line. */}
+      <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Articles">
         {listed.map((post) => (
           <li key={post.slug}>
             <PostCard post={post} />

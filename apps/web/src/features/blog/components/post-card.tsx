@@ -20,7 +20,8 @@ export function PostCard({ post, featured = false }: { post: BlogPost; featured?
     <article
       className={cn(
         'relative flex h-full flex-col gap-3 rounded-lg border bg-card p-6 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md',
-        featured && 'border-primary/40 bg-gradient-to-br from-accent/70 to-card p-8 sm:p-10',
+        // p-6 on phones: with p-8 a long category badge and the date no longer fitted on one line.
+        featured && 'border-primary/40 bg-gradient-to-br from-accent/70 to-card p-6 sm:p-10',
       )}
     >
       {featured ? <Badge className="w-fit">Featured</Badge> : null}

@@ -24,7 +24,13 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
         {items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No activity yet: upload an IFC file to get started.</p>
         ) : (
-          <ul className="grid max-h-64 gap-3 overflow-y-auto pr-1" data-testid="activity-list">
+          // Focusable, so a keyboard user can scroll the list with the arrow keys.
+          <ul
+            tabIndex={0}
+            aria-label="Recent activity"
+            className="grid max-h-64 gap-3 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            data-testid="activity-list"
+          >
             {items.map((item, index) => {
               const Icon = icons[item.kind];
               return (

@@ -33,10 +33,14 @@ export function DocsOverview({ origin }: { origin: string }) {
       </DocSection>
       <DocSection id="feed" title="What the feed contains">
         <p>
-          The service root is <C>{`${origin}/api/ifc/odata/`}</C>; <C>$metadata</C> describes it. Three entity
+          The service root is <C>{`${origin}/api/ifc/odata/`}</C>; <C>$metadata</C> describes it. Four entity
           sets:
         </p>
         <Bullets>
+          <li>
+            <strong>Projects</strong> — one row per project you can read: <C>ProjectId</C>, <C>Name</C>,{' '}
+            <C>FileName</C>, <C>Status</C>, <C>Schema</C>, <C>ElementCount</C>, <C>CreatedAt</C>…
+          </li>
           <li>
             <strong>IFCElements</strong> — one row per element: <C>GlobalId</C>, <C>IfcType</C>, <C>Name</C>,{' '}
             <C>Storey</C>, <C>Material</C>, common properties (<C>IsExternal</C>, <C>LoadBearing</C>,{' '}

@@ -4,7 +4,9 @@ import { Bullets, C, CodeBlock, DocArticle, DocSection, Steps } from './doc-part
 
 /** From an IFC file to a BI tool: upload, token, Tableau / Power BI / Excel, queries. */
 export function DocsQuickStart({ origin }: { origin: string }) {
-  const tableau = `${origin}/api/ifc/odata/IFCElements?$filter=${encodeURIComponent("ProjectId eq '<projectId>'")}`;
+  // Only the spaces are escaped, so the placeholder reads '<projectId>' (not '%3CprojectId%3E') and the URL has
+  // the shape of the one Data Sources gives for a real project.
+  const tableau = `${origin}/api/ifc/odata/IFCElements?$filter=ProjectId%20eq%20'<projectId>'`;
   return (
     <DocArticle
       title="Quick Start"
