@@ -114,6 +114,10 @@ describe('every route', () => {
       await page.setViewportSize({ width: 1440, height: 800 });
       await page.goto(route.path);
       await settled(page);
+      // No colour transitions: the audit must read the theme's final colours, not a frame mid-fade.
+      await page.addStyleTag({
+        content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+      });
       // A signed-in route that bounced to the login form would tour the wrong page.
       if (route.signedIn) expect(new URL(page.url()).pathname).not.toBe('/login');
 
