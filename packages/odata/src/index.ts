@@ -54,6 +54,7 @@ export {
   writeEntity,
   defaultContextUrl,
   createEntityEncoder,
+  encodeCount,
   expandContextUrl,
 } from './json-writer';
 export type { CollectionWriterOptions, MetadataLevel, ContextExpand } from './json-writer';

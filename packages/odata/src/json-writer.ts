@@ -148,8 +148,12 @@ export function expandContextUrl(
 
 type CollectionFrame = Pick<
   CollectionWriterOptions,
-  'metadata' | 'contextUrl' | 'serviceRoot' | 'entitySet' | 'properties' | 'count'
+  'metadata' | 'contextUrl' | 'serviceRoot' | 'entitySet' | 'properties' | 'count' | 'ieee754Compatible'
 >;
+
+/** A count annotation's value: an Int64, so a string when the client asked for IEEE754Compatible. */
+export const encodeCount = (count: number, ieee754Compatible = false): string =>
+  ieee754Compatible ? `"${count}"` : String(count);
 
 /** `{"@odata.context":…,"@odata.count":…,"value":[` as the metadata level asks. */
 function collectionHead(opts: CollectionFrame): string {
@@ -158,7 +162,8 @@ function collectionHead(opts: CollectionFrame): string {
     head.push(
       `"@odata.context":${JSON.stringify(opts.contextUrl ?? defaultContextUrl(opts.serviceRoot, opts.entitySet, opts.properties))}`,
     );
-  if (opts.count !== undefined) head.push(`"@odata.count":${opts.count}`);
+  if (opts.count !== undefined)
+    head.push(`"@odata.count":${encodeCount(opts.count, opts.ieee754Compatible)}`);
   return `{${head.join(',')}${head.length ? ',' : ''}"value":[`;
 }
 

@@ -1,5 +1,6 @@
 import {
   createEntityEncoder,
+  encodeCount,
   encodeSkipToken,
   findEntityType,
   planExpand,
@@ -24,6 +25,8 @@ export interface ExpandContext {
   tokenSecret: string;
   serviceRoot: string;
   metadata: MetadataLevel;
+  /** Int64/Decimal values and counts as strings (`IEEE754Compatible=true`). */
+  ieee754Compatible?: boolean;
   /** Most children written per parent for a collection (the request's page size). */
   pageSize: number;
 }
@@ -142,6 +145,7 @@ export async function expandMembers(
       entitySet: plan.targetSet,
       serviceRoot: ctx.serviceRoot,
       metadata: ctx.metadata,
+      ieee754Compatible: ctx.ieee754Compatible ?? false,
       ...(properties ? { properties } : {}),
       ...(nested ? { extraMembers: (row) => nested.get(row as Row) ?? '' } : {}),
     });
@@ -153,7 +157,8 @@ export async function expandMembers(
       if (!plan.collection) {
         s = `,"${name}":${group[0] ? encode(group[0]) : 'null'}`;
       } else {
-        if (item.options.count) s += `,"${name}@odata.count":${result.counts?.get(value) ?? 0}`;
+        if (item.options.count)
+          s += `,"${name}@odata.count":${encodeCount(result.counts?.get(value) ?? 0, ctx.ieee754Compatible)}`;
         const all = value == null ? 0 : (result.groups.get(value)?.length ?? 0);
         const last = group[group.length - 1];
         if (all > group.length && last)

@@ -77,7 +77,7 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
         }
         const format = typeof req.query.$format === 'string' ? req.query.$format : undefined;
         // /$count is text/plain: only a $format other than JSON is refused there.
-        const { metadata } = negotiateJson(
+        const { metadata, ieee754Compatible } = negotiateJson(
           format,
           resource.kind === 'count' ? undefined : req.get('accept'),
           req.get('content-type'),
@@ -95,20 +95,23 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
           rawQuery: rawQueryOf(req),
           serviceRoot,
           metadata,
+          ieee754Compatible,
           preferredPageSize: preferredPageSize(req.get('prefer')),
         };
         if (resource.kind === 'count') {
           res.type('text/plain').send(String(await odata.count(feedReq)));
           return;
         }
+        // The response says how its numbers are written (OData JSON Format §3.2).
+        const jsonType = `application/json;odata.metadata=${metadata}${ieee754Compatible ? ';IEEE754Compatible=true' : ''}`;
         if (resource.kind === 'entity') {
           const body = await odata.entity(feedReq, resource.key);
           if (body === null)
             throw new ODataError(404, 'NotFound', 'No entity with that key', undefined, resource.entitySet);
-          res.type(`application/json;odata.metadata=${metadata}`).send(body);
+          res.type(jsonType).send(body);
           return;
         }
-        res.status(200).type(`application/json;odata.metadata=${metadata};charset=utf-8`);
+        res.status(200).type(`${jsonType};charset=utf-8`);
         // Preference-Applied names only what was honoured: a page larger than the server's is not applied.
         const applied = odata.appliedPageSize(feedReq.preferredPageSize);
         if (applied !== undefined) res.set('Preference-Applied', `odata.maxpagesize=${applied}`);

@@ -38,6 +38,8 @@ export interface FeedRequest {
   /** Service root URL ending with '/'. */
   serviceRoot: string;
   metadata: MetadataLevel;
+  /** Int64/Decimal values and counts as strings (`IEEE754Compatible=true` in the request's media type). */
+  ieee754Compatible?: boolean;
   preferredPageSize?: number;
 }
 
@@ -289,6 +291,7 @@ export function createODataService({
       tokenSecret,
       serviceRoot: req.serviceRoot,
       metadata: req.metadata,
+      ieee754Compatible: req.ieee754Compatible ?? false,
       pageSize: size,
     };
     const members = await expandMembers(ctx, req.entitySet, objects, prepared.query.expand ?? []);
@@ -356,7 +359,8 @@ export function createODataService({
         ...(after ? { after } : {}),
         limit: limit + 1,
         model: m,
-        encodeJson: req.metadata !== 'full' && !query.expand?.length,
+        // SQLite's json_object writes Int64 as numbers: IEEE754Compatible pages are written in JavaScript.
+        encodeJson: req.metadata !== 'full' && !query.expand?.length && !req.ieee754Compatible,
       };
       // Full pulls (no $top) in minimal metadata are what BI tools page through: those pages are read ahead.
       const readAheadKey = (q: FeedQuery) =>
@@ -366,6 +370,7 @@ export function createODataService({
         entitySet: req.entitySet,
         serviceRoot: req.serviceRoot,
         metadata: req.metadata,
+        ieee754Compatible: req.ieee754Compatible ?? false,
         contextUrl: contextUrl(req, m, query, properties),
         count,
         ...(properties ? { properties } : {}),
@@ -444,6 +449,7 @@ export function createODataService({
           entitySet: req.entitySet,
           serviceRoot: req.serviceRoot,
           metadata: req.metadata,
+          ieee754Compatible: req.ieee754Compatible ?? false,
           ...(properties ? { properties } : {}),
         };
         if (!query.expand?.length) return writeEntity(row, entityOptions);
