@@ -81,6 +81,8 @@ export function selectedPropertyNames(type: EntityType, options: QueryOptions): 
 export interface ExpandSqlOptions {
   /** Access condition on the target rows (alias `t0`), ANDed to the join and the nested $filter. */
   scope?: SqlFragment;
+  /** SqlCompileOptions.caseMapTable, for the nested $filter and $orderby. */
+  caseMapTable?: string;
   /**
    * Most rows returned per parent after the nested $skip, on top of the nested $top; the caller asks one more
    * than its page size to learn that a parent has more.
@@ -112,7 +114,7 @@ export function compileExpandSql(
   options: ExpandSqlOptions = {},
 ): ExpandSqlQuery {
   const { targetColumn, ...p } = planExpand(item, model, parentType);
-  const opts = { model, entityType: p.targetType };
+  const opts = { model, entityType: p.targetType, caseMapTable: options.caseMapTable };
   const o = item.options;
   const wanted = selectedPropertyNames(p.targetType, o);
   const sortKeys = compileSortKeys(o.orderby, opts).map((k) =>
@@ -185,7 +187,7 @@ export function compileExpandCountSql(
   model: EntityModel,
   parentType: EntityType,
   parentValues: readonly SqlValue[],
-  options: Pick<ExpandSqlOptions, 'scope'> = {},
+  options: Pick<ExpandSqlOptions, 'scope' | 'caseMapTable'> = {},
 ): SqlFragment {
   const { targetColumn, targetType } = planExpand(item, model, parentType);
   const values = parentValues.filter((v) => v !== null);
@@ -197,7 +199,13 @@ export function compileExpandCountSql(
   ];
   if (options.scope) where.push({ sql: `(${options.scope.sql})`, params: options.scope.params });
   if (item.options.filter)
-    where.push(compileFilterSql(item.options.filter, { model, entityType: targetType }));
+    where.push(
+      compileFilterSql(item.options.filter, {
+        model,
+        entityType: targetType,
+        caseMapTable: options.caseMapTable,
+      }),
+    );
   return {
     sql: `SELECT ${parentExpr} AS "${PARENT_COLUMN}", COUNT(*) AS "count" FROM ${quoteIdent(tableOf(model, targetType))} AS "t0" WHERE ${where.map((w) => w.sql).join(' AND ')} GROUP BY ${parentExpr}`,
     params: where.flatMap((w) => w.params),

@@ -1,4 +1,5 @@
 import type { Expr, LiteralNode } from './ast';
+import { caseInsensitiveMatch } from './mongo-case-match';
 import { ODataNotImplementedError, ODataValidationError } from './errors';
 import { type EntityModel, type EntityType, findEntityType } from './model';
 import {
@@ -88,6 +89,12 @@ function compileCompare(e: Extract<Expr, { kind: 'compare' }>, scope: Scope): Bo
       return twoValued(e.op === 'eq' ? match : nor(match));
     }
   }
+  if (e.op === 'eq' || e.op === 'ne') {
+    const folded =
+      caseInsensitiveMatch('eq', e.left, e.right, scope) ??
+      caseInsensitiveMatch('eq', e.right, e.left, scope);
+    if (folded) return e.op === 'eq' ? folded : { t: folded.f, f: folded.t };
+  }
   const lf = fieldOf(e.left, scope);
   const rf = fieldOf(e.right, scope);
   if (lf && e.right.kind === 'literal') return twoValued(fieldCompare(lf, e.op, e.right));
@@ -126,6 +133,8 @@ function compileBoolCall(e: Extract<Expr, { kind: 'call' }>, scope: Scope): Bool
     endswith: (s) => `${escapeRegex(s)}$`,
   };
   const pattern = patterns[e.name];
+  const folded = caseInsensitiveMatch(e.name, first, second, scope);
+  if (folded) return folded;
   if (field && text !== undefined && pattern) {
     // Regex only ever sees escaped user text; null and missing fields match neither side.
     const regex = { $regex: pattern(text) };

@@ -46,6 +46,7 @@ function context(opts: SqlCompileOptions): SqlContext {
     nextAlias: () => `t${++n}`,
     now: opts.now ?? (() => new Date()),
     stringMatch: opts.stringMatch ?? 'instr',
+    ...(opts.caseMapTable ? { caseMapTable: opts.caseMapTable } : {}),
   };
 }
 

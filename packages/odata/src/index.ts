@@ -37,6 +37,7 @@ export {
 } from './compile-sql';
 export type { SortKey, SqlQuery, SqlQueryOptions } from './compile-sql';
 export type { SqlFragment, SqlValue, SqlCompileOptions } from './sql-types';
+export { unicodeCaseRows } from './sql-unicode-case';
 /** Identifier quoting and LIKE escaping used by the SQL compiler (for the API's own scope clauses). */
 export { quoteIdent, escapeLike } from './sql-types';
 export { canEncodeJsonInSql, sqlJsonInexactCondition, JSON_COLUMN } from './sql-json';

@@ -27,6 +27,7 @@ export interface SqlContext {
   nextAlias: () => string;
   now: () => Date;
   stringMatch: 'instr' | 'like';
+  caseMapTable?: string;
 }
 
 const CMP: Record<string, string> = { lt: '<', le: '<=', gt: '>', ge: '>=' };

@@ -2,6 +2,7 @@ import type { CallNode, Expr } from './ast';
 import { ODataNotImplementedError } from './errors';
 import type { SqlContext } from './sql-expression';
 import { type SqlFragment, escapeLike } from './sql-types';
+import { unicodeCase } from './sql-unicode-case';
 
 const MAX_DATE_TIME = '9999-12-31T23:59:59.999Z';
 const MIN_DATE_TIME = '0001-01-01T00:00:00.000Z';
@@ -69,9 +70,9 @@ export function compileSqlCall(e: CallNode, ctx: SqlContext, sub: (x: Expr) => S
       if (a.length === 2) return f('substr($0, max($1, 0) + 1)', x, y);
       return f('substr($0, max($1, 0) + 1, max($2, 0))', x, y, z);
     case 'tolower':
-      return f('lower($0)', x);
+      return ctx.caseMapTable ? unicodeCase(x, ctx.caseMapTable, 'lower') : f('lower($0)', x);
     case 'toupper':
-      return f('upper($0)', x);
+      return ctx.caseMapTable ? unicodeCase(x, ctx.caseMapTable, 'upper') : f('upper($0)', x);
     case 'trim':
       return f('trim($0)', x);
     case 'concat':

@@ -20,6 +20,12 @@ export interface SqlCompileOptions {
    * and is only correct on a connection with `PRAGMA case_sensitive_like = ON`.
    */
   stringMatch?: 'instr' | 'like';
+  /**
+   * A table `(ch TEXT PRIMARY KEY, lower TEXT, upper TEXT)` holding JavaScript's toLowerCase/toUpperCase of every
+   * non-ASCII character that has a case mapping (see unicodeCaseRows). With it tolower/toupper follow Unicode
+   * (SQLite's lower()/upper() map ASCII only); without it they map ASCII only.
+   */
+  caseMapTable?: string;
   /** Clock for now(); injectable for tests. */
   now?: () => Date;
 }

@@ -63,6 +63,13 @@ function fieldOp(value: unknown, op: string, arg: unknown): boolean {
 }
 
 function fieldMatches(value: unknown, cond: unknown): boolean {
+  if (cond instanceof RegExp) return typeof value === 'string' && cond.test(value);
+  if (cond !== null && typeof cond === 'object' && '$regex' in cond) {
+    // `$options` belongs to `$regex` (the `i` flag folds case, as MongoDB's does).
+    const { $regex, $options, ...rest } = cond as Doc;
+    const re = new RegExp($regex as string, typeof $options === 'string' ? $options : '');
+    return typeof value === 'string' && re.test(value) && fieldMatches(value, rest);
+  }
   if (
     cond !== null &&
     typeof cond === 'object' &&

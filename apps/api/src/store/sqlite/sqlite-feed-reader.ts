@@ -13,6 +13,7 @@ import {
 } from '@aec/odata';
 import { createFeedModel } from '../feed-model';
 import { createSqliteJsonPages, INEXACT_COLUMN } from './sqlite-json-pages';
+import { installCaseMap } from './sqlite-case-map';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { SqliteDb } from './database';
 
@@ -68,6 +69,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
   const model = sqliteFeedModel;
 
   const jsonPages = createSqliteJsonPages(db);
+  const caseMapTable = installCaseMap(db);
 
   return {
     model,
@@ -106,6 +108,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
         scope: scopeSql(entitySet, published),
         after: after as SqlValue[] | undefined,
         limit,
+        caseMapTable,
       };
       let compiled = compileSqlQuery(query, options);
       // SQLite writes each row's JSON while reading it: about twice the rows per second of reading the values.
@@ -135,6 +138,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
         model: requestModel ?? model,
         entityType: entitySet,
         scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
+        caseMapTable,
       });
       return (db.prepare(compiled.sql).get(...compiled.params) as { count: number }).count;
     },
@@ -149,6 +153,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       );
       const compiled = compileExpandSql(item, model, parentType, values, {
         scope,
+        caseMapTable,
         ...(plan.collection ? { perParent } : {}),
       });
       const groups = new Map<unknown, Record<string, unknown>[]>();
@@ -160,7 +165,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       }
       let counts: Map<unknown, number> | undefined;
       if (item.options.count) {
-        const c = compileExpandCountSql(item, model, parentType, values, { scope });
+        const c = compileExpandCountSql(item, model, parentType, values, { scope, caseMapTable });
         const rows = db.prepare(c.sql).all(...c.params) as Record<string, unknown>[];
         counts = new Map(rows.map((r) => [r[PARENT_COLUMN], Number(r.count)]));
       }
