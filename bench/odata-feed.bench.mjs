@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, percentile, waitForHealth } from './bench-utils.mjs';
+import { pullFeed } from './feed-pull.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
@@ -90,22 +91,16 @@ async function measureFeed({ base, pid, projectId, pages, counts }) {
   const auth = await signInWhenPrepared(base, projectId);
   const root = `${base}/api/ifc/odata/projects/${projectId}/`;
 
-  // Full pull through nextLink, as Power BI and Tableau do.
+  // Full pull through nextLink, as Power BI and Tableau do: uncompressed, then with gzip as Power Query asks for it.
   const rssBefore = rssMb(pid);
   let rssPeak = rssBefore;
-  let next = `${root}IFCElements`;
-  let rows = 0;
-  let pulledPages = 0;
-  const started = performance.now();
-  while (next) {
-    const page = await (await fetch(next, { headers: auth })).json();
-    rows += page.value.length;
-    pulledPages++;
-    next = page['@odata.nextLink'];
-    if (pulledPages % 20 === 0) rssPeak = Math.max(rssPeak, rssMb(pid));
-  }
-  const pullSeconds = (performance.now() - started) / 1000;
+  const sample = (pages) => {
+    if (pages % 20 === 0) rssPeak = Math.max(rssPeak, rssMb(pid));
+  };
+  const plain = await pullFeed(`${root}IFCElements`, auth, 'identity', sample);
   rssPeak = Math.max(rssPeak, rssMb(pid));
+  const gzip = await pullFeed(`${root}IFCElements`, auth, 'gzip', sample);
+  const { rows, pages: pulledPages, seconds: pullSeconds } = plain;
 
   // Filtered 100-row pages.
   const pageTimes = [];
@@ -135,6 +130,8 @@ async function measureFeed({ base, pid, projectId, pages, counts }) {
     rows,
     pages: pulledPages,
     pullSeconds,
+    gzip,
+    plainWireBytes: plain.wireBytes,
     rssBefore,
     rssPeak,
     pageP50: percentile(pageTimes, 0.5),
@@ -154,6 +151,11 @@ function figures(rowCount, seed, reference, m) {
     fullPullRowsPerSecond: Math.round(m.rows / m.pullSeconds),
     referenceRowsPerSecond: reference.rowsPerSecond,
     ratioToReference: +(m.rows / m.pullSeconds / reference.rowsPerSecond).toFixed(2),
+    wireMb: +(m.plainWireBytes / 1e6).toFixed(1),
+    gzipFullPullSeconds: +m.gzip.seconds.toFixed(2),
+    gzipFullPullRowsPerSecond: Math.round(m.gzip.rows / m.gzip.seconds),
+    gzipWireMb: +(m.gzip.wireBytes / 1e6).toFixed(1),
+    gzipSent: m.gzip.coding,
     apiRssBeforeMb: m.rssBefore,
     apiRssPeakDuringPullMb: m.rssPeak,
     rssGrowthMb: m.rssPeak - m.rssBefore,

@@ -38,6 +38,9 @@ function benchWebBundle() {
   const out = JSON.parse(execFileSync(process.execPath, ['apps/web/scripts/bundle-size.mjs', '--json'], { cwd: ROOT, encoding: 'utf8' }));
   return {
     landingGzipKb: +(out.landing.totalGzip / 1024).toFixed(1),
+    landingSentBrotliKb: +(out.landing.sentBrotli / 1024).toFixed(1),
+    landingSentGzipKb: +(out.landing.sentGzip / 1024).toFixed(1),
+    landingUncompressedKb: +(out.landing.totalRaw / 1024).toFixed(1),
     landingFiles: out.landing.files.length,
     largestRouteChunk: out.largestRouteChunk.file,
     largestRouteGzipKb: +(out.largestRouteChunk.gzip / 1024).toFixed(1),

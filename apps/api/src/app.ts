@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { apiNotFound, errorHandler } from './errors/error-handler';
+import { compressResponses } from './http/compress-responses';
 import { requestLogging } from './http/request-logging';
 import { staticWeb } from './http/static-web';
 import { authRouter } from './modules/auth/auth.router';
@@ -109,6 +110,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   });
 
   app.use(requestLogging(logger));
+  app.use(compressResponses());
   app.use(
     helmet({
       contentSecurityPolicy: {
