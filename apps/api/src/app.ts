@@ -8,6 +8,7 @@ import { apiNotFound, errorHandler } from './errors/error-handler';
 import { compressResponses } from './http/compress-responses';
 import { requestLogging } from './http/request-logging';
 import { staticWeb } from './http/static-web';
+import { webNotBuilt } from './http/web-not-built';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
@@ -51,6 +52,8 @@ export interface AppRuntime {
   usage: UsageCounter;
   /** The public demo project (server.ts seeds it at start). */
   demo: DemoProjects;
+  /** The web build folder when it holds no built app (the server then says so at start and at `/`), else null. */
+  missingWebBuild: string | null;
 }
 
 /** Builds the Express app without listening: server.ts listens, tests drive it with supertest. */
@@ -137,9 +140,10 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use('/api/newsletter', newsletterRouter(store));
   app.use(['/api', '/mongo'], apiNotFound);
 
-  const web = staticWeb(config.WEB_DIST_DIR ?? path.resolve(__dirname, '../../web/dist'));
-  if (web) app.use(web);
+  const webDistDir = config.WEB_DIST_DIR ?? path.resolve(__dirname, '../../web/dist');
+  const web = staticWeb(webDistDir);
+  app.use(web ?? webNotBuilt());
   app.use(apiNotFound);
   app.use(errorHandler);
-  return { app, processor, usage, demo };
+  return { app, processor, usage, demo, missingWebBuild: web ? null : webDistDir };
 }

@@ -83,4 +83,49 @@ describe('built server process', () => {
     expect(result.stderr).toMatch(/PORT/);
     expect(result.stderr).toMatch(/JWT_SECRET: must be at least 32 characters/);
   });
+
+  it('prints one plain line with the address, the data folder and the store once it is ready', async () => {
+    server = await startServer({ DATA_DIR: dataDir });
+    const port = new URL(server.baseUrl).port;
+    const expected = `AEC Con-Tech Data Tools is ready at http://127.0.0.1:${port} (data folder ${dataDir}, store SQLite ${path.join(dataDir, 'aec.sqlite')})`;
+    for (let i = 0; i < 50 && !server.output().includes(expected); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(server.output().split('\n')).toContain(expected);
+  });
+
+  const runBriefly = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [path.resolve(__dirname, '../dist/server.js')], {
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+
+  it('names HOST when it is not an address of this machine', () => {
+    const result = runBriefly({ DATA_DIR: dataDir, HOST: 'bogus.invalid', PORT: '0' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/HOST: bogus\.invalid is not a name this machine can resolve/);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('names DATA_DIR when a file stands where its folder should be', () => {
+    const file = path.join(dataDir, 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    const result = runBriefly({ DATA_DIR: path.join(file, 'data'), PORT: '0' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `DATA_DIR: ${path.join(file, 'data')} cannot be a folder because ${file} is a file`,
+    );
+  });
+
+  it('starts without a web build, says so naming WEB_DIST_DIR, and shows a readable page at /', async () => {
+    server = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: '/nonexistent' });
+    for (let i = 0; i < 50 && !server.output().includes('WEB_DIST_DIR'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toMatch(/WEB_DIST_DIR: \/nonexistent holds no built web app/);
+    const page = await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('The web app is not built');
+    expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
+  });
 });

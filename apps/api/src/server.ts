@@ -1,4 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { dataDirProblem, listenProblem } from './config/check-settings';
+import { readyLine } from './http/ready-line';
 import { ConfigError, parseConfig } from './config/env';
 import { createApp } from './app';
 import { createLogger } from './http/logger';
@@ -20,10 +23,21 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  const dataProblem = dataDirProblem(config.DATA_DIR);
+  if (dataProblem) {
+    console.error(`Invalid configuration:\n  - ${dataProblem}`);
+    process.exit(1);
+  }
   const logger = createLogger(config.LOG_LEVEL);
   const store = await createStore(config);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-  const { app, processor, usage, demo } = createApp({ config, store, logger, jwtSecret });
+  const { app, processor, usage, demo, missingWebBuild } = createApp({ config, store, logger, jwtSecret });
+  if (missingWebBuild) {
+    console.warn(
+      `WEB_DIST_DIR: ${missingWebBuild} holds no built web app (no index.html); the API and the feed run, and ` +
+        'pages show how to build it (pnpm build)',
+    );
+  }
   const recovered = await processor.recoverInterrupted();
   if (recovered)
     logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
@@ -31,15 +45,34 @@ async function main(): Promise<void> {
   await seedDemoProject(demo, logger);
 
   const server = app.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
+    console.error(
+      `Invalid configuration:\n  - ${listenProblem(err as NodeJS.ErrnoException, config.HOST, config.PORT)}`,
+    );
+    process.exit(1);
+  }
   const { port } = server.address() as AddressInfo;
   logger.info(
     { port, host: config.HOST, store: store.kind, dataDir: config.DATA_DIR },
     'AEC Con-Tech Data Tools API listening',
   );
+  if (config.LOG_LEVEL !== 'silent') {
+    console.log(
+      readyLine({
+        host: config.HOST,
+        port,
+        dataDir: config.DATA_DIR,
+        store: store.kind,
+        sqliteFile: path.join(config.DATA_DIR, 'aec.sqlite'),
+        mongoUri: config.MONGODB_URI,
+      }),
+    );
+  }
   const preparation = completePublishedPreparation(store, logger);
 
   let stopping = false;
