@@ -51,7 +51,7 @@ describe('guard', () => {
     await page.waitForURL('**/login');
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
-    expect(tab.errors).toEqual([]);
+    expect(tab.unexpectedErrors(/status of 404/)).toEqual([]);
   });
 });
 
@@ -122,7 +122,7 @@ describe('sidebar', () => {
     await crumbs.getByText('Page', { exact: true }).waitFor();
     expect(await crumbs.getByRole('listitem').allTextContents()).toEqual(['App Dashboard', 'Page']);
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
-    expect(tab.errors).toEqual([]);
+    expect(tab.unexpectedErrors(/status of 404/)).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import express from 'express';
+import { blogPosts } from '../../../web/src/features/blog/content/posts';
 import { listen, rawRequest } from '../test/raw-get';
 import { compressResponses } from './compress-responses';
 import { staticWeb } from './static-web';
@@ -98,6 +99,35 @@ describe('static web app: pre-compressed assets', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.body)).toEqual(html);
     }
+  });
+
+  it("answers 404 with the app's page for paths no route of the app knows, 200 for its pages", async () => {
+    const html = fs.readFileSync(path.join(dist, 'index.html'));
+    const status = async (url: string) => {
+      const res = await get(url, {
+        Accept: 'text/html,application/xhtml+xml',
+        'Accept-Encoding': 'identity',
+      });
+      expect(res.body).toEqual(html);
+      return res.status;
+    };
+    for (const url of [
+      '/',
+      '/features',
+      '/Pricing/',
+      `/blog/${blogPosts[0]!.slug}`,
+      '/app/docs/quick-start',
+      '/login',
+    ])
+      expect([url, await status(url)]).toEqual([url, 200]);
+    for (const url of [
+      '/no-such-page',
+      '/blog/no-such-post',
+      '/app/docs/nothing',
+      '/app/nope',
+      '/wp-login.php',
+    ])
+      expect([url, await status(url)]).toEqual([url, 404]);
   });
 
   it('serves files with no compressed copy as they are, and HEAD without a body', async () => {

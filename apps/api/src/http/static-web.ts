@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+// the web app's own list of page paths, bundled into the server when it is built (one source for both)
+import { isPagePath } from '../../../web/src/app/page-paths';
 import { chooseCoding } from './content-coding';
 import { type StaticAsset, indexStaticAssets } from './static-assets';
 
@@ -47,7 +49,7 @@ function sendAsset(req: Request, res: Response, asset: StaticAsset, cacheControl
 
 /**
  * Serves the built web app with an SPA fallback: any GET that is not an API path and accepts HTML gets
- * index.html, so client routes such as /dashboard work on reload. Every text file goes out brotli- or
+ * index.html, so client routes such as /dashboard work on reload; 200 for the app's pages, 404 for other paths. Every text file goes out brotli- or
  * gzip-compressed as the build left it (no compression per request). Returns null when there is no build.
  */
 export function staticWeb(distDir: string): Router | null {
@@ -72,6 +74,9 @@ export function staticWeb(distDir: string): Router | null {
     if (req.path.startsWith(ASSETS)) return next();
     if (isApiPath(req.path)) return next();
     if (!req.accepts('html')) return next();
+    // a path no route of the app knows is a 404 (no soft 404 for crawlers and link checkers); the page is the same
+    // index.html, whose router then shows its not-found page
+    if (!isPagePath(req.path)) res.status(404);
     sendAsset(req, res, index, 'no-cache');
   });
   return router;
