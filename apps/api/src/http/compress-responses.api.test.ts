@@ -128,6 +128,9 @@ describe('compressResponses with a streaming writer', () => {
       });
       res.end();
     });
+    app.post('/login', (_req, res) => {
+      res.json({ token: 'x'.repeat(4000) });
+    });
     app.get('/events', (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write(`data: ${'x'.repeat(2000)}\n\n`);
@@ -155,6 +158,13 @@ describe('compressResponses with a streaming writer', () => {
     const body = JSON.parse(zlib.gunzipSync(Buffer.concat(chunks)).toString('utf8'));
     expect(body.value).toHaveLength(ROWS);
     expect(produced).toBe(ROWS);
+  });
+
+  it('never compresses an answer to POST, where secrets are handed out', async () => {
+    const res = await rawRequest(`${base}/login`, { 'Accept-Encoding': 'gzip, br' }, 'POST');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString('utf8')).token).toHaveLength(4000);
   });
 
   it('leaves Server-Sent Events uncompressed', async () => {

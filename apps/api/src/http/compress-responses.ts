@@ -25,7 +25,10 @@ function createEncoder(coding: Coding): zlib.Gzip | zlib.BrotliCompress {
 /** `wholeBody` is the body when end() is the first call (its size is then known), else undefined (a stream). */
 function shouldCompress(res: Response, wholeBody: unknown, encoding?: BufferEncoding): boolean {
   if (res.headersSent || res.getHeader('Content-Encoding')) return false;
-  if (res.statusCode === 204 || res.statusCode === 304 || res.req.method === 'HEAD') return false;
+  if (res.statusCode === 204 || res.statusCode === 304) return false;
+  // only answers to GET: the answers that carry a secret (a login's token, a new feed token) are POST answers, and
+  // an uncompressed secret cannot leak through the compressed length (BREACH)
+  if (res.req.method !== 'GET') return false;
   if (!COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''))) return false;
   if (/\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? ''))) return false;
   const declared = res.getHeader('Content-Length');
