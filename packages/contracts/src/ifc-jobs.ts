@@ -63,3 +63,16 @@ export type JobSummary = z.infer<typeof jobSummarySchema>;
 
 /** A job in one of these states has ended: pause, resume and cancel answer 409. */
 export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['ready', 'failed', 'cancelled'];
+
+/**
+ * GET /api/ifc/processing-rate: how fast this server processes models, from its recent finished jobs (`measured`)
+ * or, before there are enough, from the documented bench figures (`default`). The connector's Preview turns a
+ * file's scanned row count into a time estimate with it.
+ */
+export const processingRateSchema = z.object({
+  rowsPerSecond: z.number().positive(),
+  startupMs: z.number().nonnegative(),
+  jobs: z.number().int().nonnegative(),
+  source: z.enum(['measured', 'default']),
+});
+export type ProcessingRate = z.infer<typeof processingRateSchema>;

@@ -10,3 +10,4 @@ export * from './ifc-jobs';
 export * from './file-size';
 export * from './retry-wait';
 export * from './ifc-schemas';
+export * from './ifc-entity-types';

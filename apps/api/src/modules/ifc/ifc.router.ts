@@ -1,4 +1,4 @@
-import type { ProjectListResponse, UploadAccepted } from '@aec/contracts';
+import type { ProcessingRate, ProjectListResponse, UploadAccepted } from '@aec/contracts';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../auth/require-auth';
 import { UploadRejectedError } from '../../errors/app-error';
@@ -75,6 +75,10 @@ export function ifcRouter({
       res.json(uploadResult(originOf(req), project, job, true));
     });
   }
+
+  router.get('/processing-rate', authenticate, async (_req, res) => {
+    res.json((await ifc.processingRate()) satisfies ProcessingRate);
+  });
 
   router.get('/projects', authenticate, async (req, res) => {
     const projects = await ifc.listProjects(currentUser(req));

@@ -10,6 +10,7 @@ import type { JobEvents } from './jobs/job-events';
 import type { JobProcessor } from './jobs/job-processor';
 import { wideSetState } from './jobs/post-publish-state';
 import { storageError, type ReceivedFile } from './upload/receive-upload';
+import { processingRateFrom } from './jobs/processing-rate';
 
 export interface IfcServiceDeps {
   store: Store;
@@ -23,6 +24,9 @@ export type IfcService = ReturnType<typeof createIfcService>;
 export const newProjectId = (): string => `proj_${randomUUID().replace(/-/g, '')}`;
 const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
 const projectName = (fileName: string) => fileName.replace(/\.ifc$/i, '') || 'Model';
+
+/** How many of the latest finished jobs the processing rate is measured over. */
+const RATE_SAMPLE_JOBS = 50;
 
 export function createIfcService({ store, processor, events, modelDir }: IfcServiceDeps) {
   /** Creates the project record and its first job for a model file already in modelDir, and queues it. */
@@ -155,6 +159,23 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
         throw new AppError(409, 'JOB_STATE', `Cannot ${action} a job that is ${current.status}`);
       }
       return (await store.jobs.findById(job.id)) ?? { ...job, status: 'cancelled' as const };
+    },
+
+    /** The server's measured speed over its latest finished jobs (any user's: only the aggregate is shown). */
+    async processingRate() {
+      const ready = (await store.jobs.listByStatus(['ready']))
+        .filter((job) => job.durationMs !== null)
+        .sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))
+        .slice(0, RATE_SAMPLE_JOBS);
+      const samples = await Promise.all(
+        ready.map(async (job) => {
+          const project = await store.projects.findById(job.projectId);
+          return project
+            ? { rows: project.elementCount + project.propertyCount, durationMs: job.durationMs! }
+            : null;
+        }),
+      );
+      return processingRateFrom(samples.filter((s) => s !== null));
     },
 
     elementRows: (project: ProjectRecord) => store.rows.streamElements(project.id, project.version),

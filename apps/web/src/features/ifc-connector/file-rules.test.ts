@@ -1,12 +1,5 @@
 import { IFC_SCHEMA_FAMILIES, IFC_SCHEMA_LABELS } from '@aec/contracts';
-import {
-  estimatedElements,
-  estimatedMinutes,
-  isIfcFileName,
-  MAX_FILE_BYTES,
-  statusText,
-  SUPPORTED_VERSIONS_TEXT,
-} from './file-rules';
+import { isIfcFileName, MAX_FILE_BYTES, statusText, SUPPORTED_VERSIONS_TEXT } from './file-rules';
 
 describe('connector file rules', () => {
   it('names every schema family the server accepts, IFC4x3 included', () => {
@@ -19,11 +12,7 @@ describe('connector file rules', () => {
     expect(['a.ifcxml', 'a.ifc.zip', 'ifc', 'a.txt'].some(isIfcFileName)).toBe(false);
   });
 
-  it('estimates elements as floor(bytes / 1000) and minutes as ceil(MB)', () => {
-    expect(estimatedElements(123_999)).toBe(123);
-    expect(estimatedMinutes(1)).toBe(1);
-    expect(estimatedMinutes(1024 * 1024)).toBe(1);
-    expect(estimatedMinutes(1024 * 1024 + 1)).toBe(2);
+  it('limits files to 100 MB', () => {
     expect(MAX_FILE_BYTES).toBe(104_857_600);
   });
 

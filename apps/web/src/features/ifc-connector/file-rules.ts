@@ -13,10 +13,6 @@ export function tooLargeMessage(bytes: number): string {
   return `This file is ${formatFileSize(bytes)}; the maximum is ${MAX_FILE_TEXT}. Split the model or remove unneeded content and try again.`;
 }
 
-export const estimatedElements = (bytes: number): number => Math.floor(bytes / 1000);
-
-export const estimatedMinutes = (bytes: number): number => Math.ceil(bytes / (1024 * 1024));
-
 /** Spec §4 status text thresholds. */
 export function statusText(progress: number, paused: boolean): string {
   if (paused) return 'Processing paused';

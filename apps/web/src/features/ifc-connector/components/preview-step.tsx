@@ -3,7 +3,9 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatFileSize } from '@aec/contracts';
-import { estimatedElements, estimatedMinutes } from '../file-rules';
+import { useProcessingRate } from '../api/get-processing-rate';
+import { estimateProcessing, formatTimeRange } from '../file-scan';
+import { useFileScan } from '../hooks/use-file-scan';
 
 export function PreviewStep({
   file,
@@ -17,20 +19,34 @@ export function PreviewStep({
   onStart: () => void;
   onBack: () => void;
 }) {
-  const minutes = estimatedMinutes(file.size);
+  const scan = useFileScan(file);
+  const rate = useProcessingRate();
+  const elements =
+    scan.status === 'done'
+      ? scan.scan.products.toLocaleString('en-US')
+      : scan.status === 'scanning'
+        ? 'Counting...'
+        : 'Could not read the file';
+  const time =
+    scan.status === 'done' && rate.data
+      ? formatTimeRange(estimateProcessing(scan.scan, rate.data))
+      : scan.status === 'failed' || rate.isError
+        ? '—'
+        : 'Estimating...';
   const facts = [
     { label: 'File name', value: file.name },
     { label: 'File size', value: formatFileSize(file.size) },
     { label: 'Last modified', value: new Date(file.lastModified).toLocaleString() },
-    { label: 'Estimated Elements', value: estimatedElements(file.size).toLocaleString('en-US') },
-    { label: 'Estimated processing time', value: `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` },
+    { label: 'Estimated Elements', value: elements },
+    { label: 'Estimated processing time', value: time },
   ];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Preview</CardTitle>
         <CardDescription>
-          Check the file before processing. Estimates are rough; the real counts follow.
+          Check the file before processing. Elements are counted from the file in your browser; the time uses
+          this server's measured speed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
