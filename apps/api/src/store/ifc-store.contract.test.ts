@@ -170,7 +170,7 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     expect(await store.projects.findById(project.id)).toMatchObject({ status: 'failed', error: 'boom' });
   });
 
-  it('deletes a project with its jobs and rows', async () => {
+  it('deletes a project with its rows; its jobs stay readable (a polling client sees how they ended)', async () => {
     const project = await newProject();
     const v = await store.projects.nextVersion(project.id);
     await store.rows.insertBatch(project.id, v, {
@@ -187,7 +187,16 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     });
     expect(await store.projects.delete(project.id)).toBe(true);
     expect(await store.projects.findById(project.id)).toBeNull();
-    expect(await store.jobs.findById(job.id)).toBeNull();
+    expect(await store.jobs.findById(job.id)).toMatchObject({ id: job.id, projectId: project.id });
+    await expect(
+      store.jobs.create({
+        id: `j_${randomUUID()}`,
+        projectId: project.id,
+        ownerId,
+        version: v + 1,
+        filePath: '/x',
+      }),
+    ).rejects.toThrow();
     expect(await store.rows.countAll(project.id, v)).toEqual({ elements: 0, properties: 0, spatial: 0 });
     expect(await store.projects.delete(project.id)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { jobSummarySchema } from '@aec/contracts';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
 import { elementRow } from '../../test/row-fixtures';
@@ -12,10 +13,12 @@ describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recov
   let store: Store;
   let h: IfcHarness;
   let token: string;
+  let otherToken: string;
   const bearer = () => ({ Authorization: `Bearer ${token}` });
   beforeAll(async () => {
     ({ store, h } = await openIfcHarness(target, { ROW_BATCH_SIZE: '5', JOB_QUEUE_LIMIT: '1' }));
     token = (await h.login('jobs')).token;
+    otherToken = (await h.login('jobsother')).token;
   });
   afterAll(async () => {
     await h.stop();
@@ -40,7 +43,7 @@ describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recov
     expect(await store.rows.countElements(projectId, project!.version)).toBe(fixture.counts.totalProducts);
   });
 
-  it('cancels mid-way: no project, no rows, and an error event', async () => {
+  it('cancels mid-way: no project, no rows, and the job still answers cancelled', async () => {
     const { jobId, projectId } = (await upload(h, token, fixture.text, 'cancel.ifc', false).expect(202)).body;
     const job = await store.jobs.findById(jobId);
     await request(h.app).post(`/api/ifc/jobs/${jobId}/pause`).set(bearer()).expect(200);
@@ -52,7 +55,32 @@ describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recov
       properties: 0,
       spatial: 0,
     });
-    await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer()).expect(404);
+    // A script polling the job sees how it ended, and the job cannot be resumed.
+    const polled = await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer()).expect(200);
+    expect(jobSummarySchema.parse(polled.body)).toMatchObject({ jobId, projectId, status: 'cancelled' });
+    expect(polled.body.finishedAt).toEqual(expect.any(String));
+    const resumed = await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer()).expect(409);
+    expect(resumed.body).toEqual({ error: 'Cannot resume a job that is cancelled', code: 'JOB_STATE' });
+    // Still readable after its project is gone for good, and still only by its owner.
+    await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer()).expect(200);
+    await request(h.app)
+      .get(`/api/ifc/jobs/${jobId}`)
+      .set({ Authorization: `Bearer ${otherToken}` })
+      .expect(404);
+  });
+
+  it('a failed job keeps its status and reason after its project is deleted', async () => {
+    const broken = generateIfcFixture({ storeys: 1, bays: 1, faults: { unterminatedString: true } }).text;
+    const { jobId, projectId } = (await upload(h, token, broken, 'broken.ifc', false).expect(202)).body;
+    let job = (await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer()).expect(200)).body;
+    for (let i = 0; i < 300 && !['failed', 'ready'].includes(job.status); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer()).expect(200)).body;
+    }
+    expect(job).toMatchObject({ status: 'failed', error: expect.any(String) });
+    await request(h.app).delete(`/api/ifc/projects/${projectId}`).set(bearer()).expect(200);
+    const after = await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer()).expect(200);
+    expect(jobSummarySchema.parse(after.body)).toMatchObject({ status: 'failed', error: job.error });
   });
 
   it('answers 503 with Retry-After when the queue is full, not a hang', async () => {

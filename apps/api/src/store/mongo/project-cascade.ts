@@ -4,15 +4,15 @@ import type { ProjectDoc } from './project-model';
 import { eachRowCollection, type RowCollections } from './row-collections';
 
 export interface ProjectCascade {
-  /** Removes the given projects with their jobs and rows; resolves to how many project documents went. */
+  /** Removes the given projects with their rows; resolves to how many project documents went. */
   removeProjects(ids: string[]): Promise<number>;
-  /** Removes every project owned by the user, with their jobs and rows. */
+  /** Removes every project and job owned by the user, with the projects' rows. */
   removeOwnedBy(ownerId: string): Promise<void>;
 }
 
 /**
  * Without transactions (FerretDB has none) the order is what keeps readers consistent: the project documents go
- * first, so the projects vanish at once for every reader; their jobs and rows are unreachable from then on and
+ * first, so the projects vanish at once for every reader; their rows are unreachable from then on and
  * are removed after. A crash in between leaves only unreachable documents, and removing the same ids again
  * (the rows are deleted whether or not a project document was found) finishes the job.
  */
@@ -27,10 +27,8 @@ export function createProjectCascade(
     if (!ids.length) return 0;
     const { deletedCount } = await projects.deleteMany({ _id: { $in: ids } }).exec();
     const owned = { projectId: { $in: ids } };
-    await Promise.all([
-      jobs.deleteMany(owned).exec(),
-      ...eachRowCollection(rows).map((collection) => collection.deleteMany(owned)),
-    ]);
+    // Jobs stay: a client polling a cancelled upload (whose project is removed) still reads its status.
+    await Promise.all(eachRowCollection(rows).map((collection) => collection.deleteMany(owned)));
     return deletedCount;
   }
   return {
@@ -38,6 +36,7 @@ export function createProjectCascade(
     async removeOwnedBy(ownerId) {
       const owned = await projects.find({ ownerId }, { _id: 1 }).lean<{ _id: string }[]>().exec();
       await removeProjects(owned.map((p) => p._id));
+      await jobs.deleteMany({ ownerId }).exec();
       await projects.updateMany({ chosenBy: ownerId }, { $pull: { chosenBy: ownerId } }).exec();
       await removeOtherOwned(ownerId);
     },

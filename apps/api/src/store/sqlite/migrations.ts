@@ -153,6 +153,28 @@ const migrations: string[] = [
      error TEXT NOT NULL,
      PRIMARY KEY (project_id, version)
    );`,
+  // Migration 9: a job outlives its project, so a client polling a cancelled upload (whose never-published
+  // project is removed) still reads 'cancelled'. Jobs now go with their owner instead of their project.
+  `CREATE TABLE jobs_kept (
+     id TEXT PRIMARY KEY,
+     project_id TEXT NOT NULL,
+     owner_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+     status TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     file_path TEXT NOT NULL,
+     error TEXT,
+     created_at TEXT NOT NULL,
+     started_at TEXT,
+     finished_at TEXT,
+     duration_ms INTEGER
+   );
+   INSERT INTO jobs_kept SELECT id, project_id, owner_id, status, version, file_path, error, created_at, started_at,
+     finished_at, duration_ms FROM jobs WHERE owner_id IS NULL OR owner_id IN (SELECT id FROM users);
+   DROP TABLE jobs;
+   ALTER TABLE jobs_kept RENAME TO jobs;
+   CREATE INDEX jobs_status ON jobs (status);
+   CREATE INDEX jobs_project ON jobs (project_id);
+   CREATE INDEX jobs_owner ON jobs (owner_id, created_at);`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -40,13 +40,16 @@ const PATCHABLE = {
 
 export function createSqliteJobRepository(db: SqliteDb, write: SqliteWrite): JobRepository {
   const byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
+  // Jobs outlive their project (no foreign key), but a job is only ever created for a project that exists.
   const insert = db.prepare(
     `INSERT INTO jobs (id, project_id, owner_id, status, version, file_path, created_at)
-     VALUES (@id, @projectId, @ownerId, 'queued', @version, @filePath, @now)`,
+     SELECT @id, @projectId, @ownerId, 'queued', @version, @filePath, @now
+     WHERE EXISTS (SELECT 1 FROM projects WHERE id = @projectId)`,
   );
   return {
     async create(job) {
-      write(() => insert.run({ ...job, now: new Date().toISOString() }));
+      const { changes } = write(() => insert.run({ ...job, now: new Date().toISOString() }));
+      if (changes === 0) throw new Error(`project ${job.projectId} does not exist`);
       return toRecord(byId.get(job.id) as JobRow);
     },
     async findById(id) {
