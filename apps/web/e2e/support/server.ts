@@ -9,12 +9,17 @@ const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
 
 export type TestServer = {
   baseURL: string;
+  /** The server's own data directory (its SQLite file is `aec.sqlite`), for tests that stage old data. */
+  dataDir: string;
   /** Everything the server printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
 };
 
 export { freePort };
+
+/** The signing secret of every test server, so a test can mint tokens the server would have issued. */
+export const E2E_JWT_SECRET = 'e2e-only-secret-that-is-long-enough-for-hs256';
 
 /**
  * Starts the built API (which also serves the built web app) on a free port with its own empty
@@ -33,11 +38,12 @@ export async function startServer(): Promise<TestServer> {
       env: {
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
-        JWT_SECRET: 'e2e-only-secret-that-is-long-enough-for-hs256',
+        JWT_SECRET: E2E_JWT_SECRET,
       },
     });
     return {
       baseURL: api.baseUrl,
+      dataDir,
       output: api.output,
       stop: async () => {
         await api.stop();

@@ -29,7 +29,16 @@ describeEachStore('POST /mongo/auth/register and /login', (target) => {
 
   it.each([
     ['a short username', { username: 'ab' }, /Username must be at least 3/],
-    ['a long username', { username: 'x'.repeat(65) }, /Username must be at most 64/],
+    ['a long username', { username: 'x'.repeat(33) }, /Username must be at most 32/],
+    [
+      'a username with a colon (HTTP Basic cannot carry it)',
+      { username: 'ann:ops' },
+      /only letters .*digits/,
+    ],
+    ['a username with a space', { username: 'ann smith' }, /only letters .*digits/],
+    ['a username with a control character', { username: 'ann\u0000x' }, /only letters .*digits/],
+    ['a username with a non-ASCII letter', { username: 'zoë_k' }, /only letters \(A-Z, a-z\)/],
+    ['a password of only spaces', { password: '        ' }, /at least one character that is not a space/],
     ['an invalid email', { email: 'not-an-email' }, /valid email/],
     ['a short password', { password: '12345' }, /Password must be at least 6/],
     ['a long password', { password: 'x'.repeat(129) }, /Password must be at most 128/],

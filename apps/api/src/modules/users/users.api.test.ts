@@ -84,6 +84,42 @@ describeEachStore('/mongo/user endpoints', (target) => {
     await request(app).put('/mongo/user/update').send({ username: 'abc', email: 'a@b.co' }).expect(401);
   });
 
+  it('keeps an account named under the older rules usable: it logs in and may rename itself to a valid name', async () => {
+    const { account, user } = await registerAndLogin(app);
+    const legacyName = `ann:ops ${account.username.slice(-6)}`;
+    await store.users.update(user.id, { username: legacyName });
+    const login = await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: legacyName, password: account.password })
+      .expect(200);
+    expect(login.body.user.username).toBe(legacyName);
+
+    const keepsBadName = await request(app)
+      .put('/mongo/user/update')
+      .set(bearer(login.body.token))
+      .send({ username: legacyName, email: account.email })
+      .expect(400);
+    expect(keepsBadName.body).toMatchObject({
+      error: expect.stringMatching(/only letters/),
+      code: 'VALIDATION_ERROR',
+    });
+
+    const validName = `ann.ops-${account.username.slice(-6)}`;
+    await request(app)
+      .put('/mongo/user/update')
+      .set(bearer(login.body.token))
+      .send({ username: validName, email: account.email })
+      .expect(200);
+    await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: validName, password: account.password })
+      .expect(200);
+    await request(app)
+      .post('/mongo/auth/login')
+      .send({ username: legacyName, password: account.password })
+      .expect(404);
+  });
+
   it('DELETE /delete removes the account; its tokens stop working at once and the name is free again', async () => {
     const { account, token } = await registerAndLogin(app);
     const second = await request(app).post('/mongo/auth/login').send(account).expect(200);

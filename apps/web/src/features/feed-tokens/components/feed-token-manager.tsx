@@ -1,5 +1,5 @@
 import type { CreatedFeedToken } from '@aec/contracts';
-import { createFeedTokenRequestSchema } from '@aec/contracts';
+import { createFeedTokenRequestSchema, usernameRuleProblem } from '@aec/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,8 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<CreatedFeedToken | null>(null);
+  // HTTP Basic cannot carry every older username (a ':' ends it): such a token would never be accepted.
+  const nameProblem = username ? usernameRuleProblem(username) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +47,14 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {nameProblem ? (
+          <Alert variant="destructive" role="status" data-testid="username-rule-notice">
+            <AlertDescription>
+              BI tools cannot sign in as &quot;{username}&quot;: {nameProblem}. Rename your account in the
+              Profile card first; your feed tokens keep working under the new name.
+            </AlertDescription>
+          </Alert>
+        ) : null}
         {created ? <NewTokenSecret created={created} onDone={() => setCreated(null)} /> : null}
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Create feed token">
           <div className="min-w-60 flex-1">

@@ -1,6 +1,11 @@
-import { updateUserRequestSchema, type PublicUser, type UpdateUserRequest } from '@aec/contracts';
+import {
+  updateUserRequestSchema,
+  usernameRuleProblem,
+  type PublicUser,
+  type UpdateUserRequest,
+} from '@aec/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CircleCheck } from 'lucide-react';
+import { AlertCircle, CircleCheck, Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { describeApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/field-errors';
@@ -25,6 +30,8 @@ export function ProfileForm({ user, onSaved, onDeleted }: Props) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const busy = update.isPending || remove.isPending;
+  // An account named before today's rule keeps working, but BI tools cannot sign in with its name.
+  const nameProblem = usernameRuleProblem(user.username);
 
   function change(field: Field, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -78,6 +85,16 @@ export function ProfileForm({ user, onSaved, onDeleted }: Props) {
                 <AlertCircle aria-hidden="true" />
               )}
               <AlertDescription>{notice.text}</AlertDescription>
+            </Alert>
+          ) : null}
+          {nameProblem ? (
+            <Alert data-testid="username-rule-notice">
+              <Info aria-hidden="true" />
+              <AlertDescription>
+                Your username &quot;{user.username}&quot; no longer meets the rules, so BI tools cannot sign
+                in with it: {nameProblem}. Choose a new username below and save; then log in with the new
+                name.
+              </AlertDescription>
             </Alert>
           ) : null}
           <FormField id="profile-username" label="Username" error={errors.username}>
