@@ -19,3 +19,14 @@ export async function signupViaUi(page: Page, user: TestUser): Promise<void> {
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('token'));
 }
+
+/**
+ * Moves the app to `path` the way its own links do, without reloading the page: what lives in memory (the
+ * query cache, the auth state) survives, as it does when a user clicks through the app.
+ */
+export async function spaNavigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -7,7 +7,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 /**
  * Guards signed-in routes (spec §6: user and token both present). A page the user was admitted
  * to stays up after a logout from inside it, so deleting the account can show its confirmation
- * instead of bouncing to /login; any other guarded path checks the session afresh.
+ * instead of bouncing to /login; any other guarded path checks the session afresh. A session the server refused
+ * (401) ends the same way: the page on screen shows its own error (the profile card its session card), and the
+ * next guarded page goes to /login, which says the session expired and returns there after the login.
  */
 export function RequireAuth() {
   const { user, token, loading } = useAuth();

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { bearerHeader } from './auth-token';
+import { bearerHeader, reportUnauthorized } from './auth-token';
 
 /**
  * The one HTTP client of the web app. Same origin as the page (the API serves the built app and
@@ -14,6 +14,13 @@ api.interceptors.request.use((config) => {
   const bearer = bearerHeader();
   if (bearer && !config.headers.has('Authorization')) config.headers.set('Authorization', bearer);
   return config;
+});
+
+// A 401 to the token the auth state holds means the session is over: it signs out once and asks for a login.
+api.interceptors.response.use(undefined, (error: unknown) => {
+  if (axios.isAxiosError(error) && error.response?.status === 401)
+    reportUnauthorized(error.config?.headers?.get('Authorization'));
+  return Promise.reject(error);
 });
 
 export { setAuthToken } from './auth-token';

@@ -1,9 +1,12 @@
 import type { PublicUser, RegisterRequest } from '@aec/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { describeApiError, getErrorMessage } from '@/lib/api-error';
-import { setAuthToken } from '@/lib/auth-token';
+import { setAuthToken, setSessionRejectedHandler } from '@/lib/auth-token';
 import { AuthContext, type AuthState } from './auth-context';
 import { authReducer } from './auth-reducer';
+import { forgetCachedData } from './forget-cached-data';
+import { SESSION_EXPIRED_MESSAGE } from './session-messages';
 import { readToken, writeToken } from './token-storage';
 
 /** The requests load on first use: a visitor who never signs in never downloads the HTTP client. */
@@ -25,6 +28,8 @@ function initialState(): AuthState {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, undefined, initialState);
+  // No query key names the user: the cache is emptied whenever the user changes (see forget-cached-data.ts).
+  const queryClient = useQueryClient();
   // The token a request was sent with; an answer for an older token (after logout) is dropped.
   const tokenRef = useRef(state.token);
 
@@ -59,6 +64,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const { token } = await (await requests()).loginWithPassword({ username, password });
         storeToken(token);
+        // The login page shows no one's data, so everything can go, whoever was here before.
+        queryClient.clear();
         dispatch({ type: 'token', token });
       } catch (error) {
         dispatch({ type: 'login-failed', error: getErrorMessage(error) });
@@ -68,13 +75,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!user) throw new Error('Failed to fetch user');
       return user;
     },
-    [fetchMe, storeToken],
+    [fetchMe, storeToken, queryClient],
   );
 
   const logout = useCallback(() => {
     storeToken(null);
+    forgetCachedData(queryClient);
     dispatch({ type: 'logout' });
-  }, [storeToken]);
+  }, [storeToken, queryClient]);
+
+  useEffect(() => {
+    // Any request refused with 401 for the held token (GET /mongo/user/me on load, or later) ends the session once.
+    // The page on screen keeps its answers, the refusal included, so the profile card can show its session card;
+    // the next login empties the cache.
+    setSessionRejectedHandler(() => {
+      storeToken(null);
+      queryClient.removeQueries({ type: 'inactive' });
+      dispatch({ type: 'session-expired', error: SESSION_EXPIRED_MESSAGE });
+    });
+    return () => setSessionRejectedHandler(null);
+  }, [storeToken, queryClient]);
 
   const register = useCallback(async (body: RegisterRequest) => {
     await (await requests()).registerUser(body);

@@ -37,6 +37,11 @@ describe('authReducer', () => {
     });
   });
 
+  it('forgets the user and token when the server refuses the session, and says why', () => {
+    const next = authReducer({ ...signedIn, loading: true }, { type: 'session-expired', error: 'expired' });
+    expect(next).toEqual({ user: null, token: null, loading: false, error: 'expired' });
+  });
+
   it('stores the fetched user and stops loading', () => {
     const start: AuthState = { user: null, token: 't', loading: true, error: 'No token' };
     expect(authReducer(start, { type: 'user', user })).toEqual(signedIn);

@@ -8,7 +8,8 @@ export type AuthAction =
   | { type: 'fetch-failed'; error: string }
   | { type: 'login-failed'; error: string }
   | { type: 'idle' }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  | { type: 'session-expired'; error: string };
 
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
@@ -27,5 +28,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, loading: false };
     case 'logout':
       return { user: null, token: null, loading: false, error: null };
+    case 'session-expired':
+      // The server refused the token: keeping it would only repeat the refusal on every page load.
+      return { user: null, token: null, loading: false, error: action.error };
   }
 }

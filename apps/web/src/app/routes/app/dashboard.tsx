@@ -1,6 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { isSessionExpired } from '@/features/auth/session-messages';
 import { DashboardMetrics } from '@/features/dashboard/components/dashboard-metrics';
 import { DocLinks } from '@/features/dashboard/components/doc-links';
 import { FeedRequestsChart } from '@/features/dashboard/components/feed-requests-chart';
@@ -16,7 +17,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 /** /dashboard (public layout) and /app/dashboard (app shell) show the same page. */
 export function DashboardRoute({ framed = false }: { framed?: boolean }) {
   usePageTitle('Dashboard');
-  const { user, token, fetchMe, logout } = useAuth();
+  const { user, token, error, fetchMe, logout } = useAuth();
   const stats = useUserStats();
   return (
     <div className={cn('grid gap-6', framed && 'mx-auto max-w-7xl px-4 py-10')}>
@@ -49,7 +50,12 @@ export function DashboardRoute({ framed = false }: { framed?: boolean }) {
         <h2 id="account-heading" className="text-lg font-semibold">
           Your account
         </h2>
-        <ProfileCard user={user} onUserChanged={fetchMe} onLogout={logout} />
+        <ProfileCard
+          user={user}
+          onUserChanged={fetchMe}
+          onLogout={logout}
+          sessionExpired={isSessionExpired(error)}
+        />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { isSessionExpired } from '@/features/auth/session-messages';
 import { FeedTokenManager } from '@/features/feed-tokens/components/feed-token-manager';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { feedServiceRoot } from '@/features/projects/feed-urls';
@@ -9,7 +10,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 
 export function SettingsRoute() {
   usePageTitle('Settings');
-  const { user, fetchMe, logout } = useAuth();
+  const { user, error, fetchMe, logout } = useAuth();
   const { theme, setTheme } = useTheme();
   return (
     <div className="grid max-w-4xl gap-6">
@@ -17,7 +18,12 @@ export function SettingsRoute() {
         title="Settings"
         description="Your profile, the tokens your BI tools sign in with, and the look of the app."
       />
-      <ProfileCard user={user} onUserChanged={fetchMe} onLogout={logout} />
+      <ProfileCard
+        user={user}
+        onUserChanged={fetchMe}
+        onLogout={logout}
+        sessionExpired={isSessionExpired(error)}
+      />
       <FeedTokenManager
         username={user?.username ?? ''}
         serviceRoot={feedServiceRoot(window.location.origin)}

@@ -6,7 +6,7 @@ import { describeApiError } from '@/lib/api-client';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSessionCheck } from '../api/check-session';
-import { sessionCheckMessage } from '../utils/session-check-message';
+import { SESSION_MESSAGES, sessionCheckMessage } from '../utils/session-check-message';
 import { AccountDeletedCard } from './account-deleted-card';
 import { ProfileForm } from './profile-form';
 import { SessionErrorCard } from './session-error-card';
@@ -17,20 +17,24 @@ export type ProfileCardProps = {
   onUserChanged: () => Promise<unknown>;
   /** Ends the session (the auth state's logout). */
   onLogout: () => void;
+  /** The server refused the session elsewhere on the page (the auth state cleared the user after a 401). */
+  sessionExpired?: boolean;
 };
 
 /** Spec §4 Profile card: loading → form, or session error, or account deleted. */
-export function ProfileCard({ user, onUserChanged, onLogout }: ProfileCardProps) {
+export function ProfileCard({ user, onUserChanged, onLogout, sessionExpired = false }: ProfileCardProps) {
   const navigate = useNavigate();
   const [deleted, setDeleted] = useState(false);
   // No user means no session to check (logged out, or still loading): never send a tokenless request.
   const check = useSessionCheck(user?.id ?? null, user !== null && !deleted);
 
   if (deleted) return <AccountDeletedCard />;
-  if (check.isError) {
+  if (check.isError || sessionExpired) {
     return (
       <SessionErrorCard
-        message={sessionCheckMessage(describeApiError(check.error))}
+        message={
+          check.isError ? sessionCheckMessage(describeApiError(check.error)) : SESSION_MESSAGES.expired
+        }
         onLogin={() => {
           onLogout();
           void navigate(paths.login);

@@ -1,0 +1,159 @@
+import { newAccount, openSignedIn } from './app-support';
+import type { TestPage } from './support/browser';
+import { loginViaUi, spaNavigate, storedToken } from './support/flows';
+import { type TestServer } from './support/server';
+import { useBrowserSession } from './support/session';
+import { expiredCopy } from './support/tokens';
+import { registerViaApi, uniqueUser } from './support/users';
+import type { Browser, Route } from 'playwright-core';
+
+let server: TestServer;
+let browser: Browser;
+let tab: TestPage;
+
+useBrowserSession((s) => ({ server, browser, tab } = s));
+
+const EXPIRED = 'Your session has expired. Please log in again.';
+const isMe = (url: string) => new URL(url).pathname === '/mongo/user/me';
+
+async function createFeedToken(token: string, name: string): Promise<void> {
+  const response = await fetch(`${server.baseURL}/api/feed-tokens`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (response.status !== 201) throw new Error(`feed token: ${response.status} ${await response.text()}`);
+}
+
+describe('a stored session the server no longer accepts', () => {
+  it.each([
+    ['an expired token', (token: string) => expiredCopy(token)],
+    ['a garbage token', () => 'not-a-jwt'],
+  ])(
+    'with %s: says so once on /login, forgets the token, and returns to the page with its query',
+    async (_l, bad) => {
+      const account = await newAccount(server.baseURL, 'stale');
+      const { page, context } = tab;
+      await context.addInitScript((token) => {
+        if (!window.sessionStorage.getItem('seeded')) {
+          window.localStorage.setItem('token', token);
+          window.sessionStorage.setItem('seeded', '1');
+        }
+      }, bad(account.token));
+      const meCalls: number[] = [];
+      page.on('response', (response) => {
+        if (isMe(response.url())) meCalls.push(response.status());
+      });
+
+      await page.goto('/app/docs/overview?tab=odata&x=%C3%A9#top');
+      await page.waitForURL('**/login');
+      await page.getByText(EXPIRED).waitFor();
+      expect(await storedToken(page)).toBeNull();
+      expect(meCalls).toEqual([401]);
+
+      // The stale token is gone: another page load asks nothing of the server.
+      await page.reload();
+      await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      expect(meCalls).toEqual([401]);
+
+      await page.getByLabel('Username').fill(account.user.username);
+      await page.getByLabel('Password', { exact: true }).fill(account.user.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/app/docs/overview');
+      expect(new URL(page.url()).search).toBe('?tab=odata&x=%C3%A9');
+      expect(await page.getByText(EXPIRED).count()).toBe(0);
+      expect(tab.unexpectedErrors(/status of 401/)).toEqual([]);
+    },
+  );
+
+  it('when a request is refused on a page: that page says so, the next asks for a login and comes back', async () => {
+    const account = await newAccount(server.baseURL, 'midway');
+    const signedIn = await openSignedIn(browser, server.baseURL, account);
+    const { page } = signedIn;
+    try {
+      await page.goto('/app/dashboard');
+      await page.getByRole('form', { name: 'Profile' }).waitFor();
+      // The server stops accepting the token (it expired, or the account was signed out elsewhere).
+      const refuse = (route: Route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: '{"error":"Token expired","code":"UNAUTHORIZED"}',
+        });
+      await page.route('**/api/**', refuse);
+      await page.route('**/mongo/user/me', refuse);
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+      await page.getByRole('main').getByRole('button', { name: 'Log In' }).waitFor();
+      expect(await page.getByText(EXPIRED).count()).toBe(1);
+      expect(await storedToken(page)).toBeNull();
+      await page.unrouteAll();
+
+      await spaNavigate(page, '/app/settings?tab=tokens');
+      await page.waitForURL('**/login');
+      await page.getByText(EXPIRED).waitFor();
+      await page.getByLabel('Username').fill(account.user.username);
+      await page.getByLabel('Password', { exact: true }).fill(account.user.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/app/settings' && url.search === '?tab=tokens');
+    } finally {
+      await signedIn.context.close();
+    }
+  });
+});
+
+describe('signed-in users on the login and signup pages', () => {
+  it.each(['/login', '/signup'])('are sent from %s to the dashboard', async (path) => {
+    const account = await newAccount(server.baseURL, 'already');
+    const signedIn = await openSignedIn(browser, server.baseURL, account);
+    try {
+      await signedIn.page.goto(path);
+      await signedIn.page.waitForURL('**/dashboard');
+      await signedIn.page.getByText(`Welcome back, ${account.user.username}.`).waitFor();
+      expect(signedIn.errors).toEqual([]);
+    } finally {
+      await signedIn.context.close();
+    }
+  });
+});
+
+describe('the next user in the same tab', () => {
+  it('never sees the previous user’s cached feed tokens', async () => {
+    const first = await newAccount(server.baseURL, 'first');
+    const second = uniqueUser('second');
+    await registerViaApi(server.baseURL, second);
+    const secretName = `Tableau of ${first.user.username}`;
+    await createFeedToken(first.token, secretName);
+    const { page } = tab;
+
+    await loginViaUi(page, first.user);
+    await page.waitForURL('**/dashboard');
+    await spaNavigate(page, '/app/settings');
+    await page.getByText(secretName).waitFor();
+
+    await spaNavigate(page, '/');
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Username').fill(second.username);
+    await page.getByLabel('Password', { exact: true }).fill(second.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Hold the second user's token list, so whatever shows meanwhile can only come from the cache.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      void page.route('**/api/feed-tokens', async (route) => {
+        resolve();
+        await new Promise<void>((go) => (release = go));
+        await route.continue();
+      });
+    });
+    await spaNavigate(page, '/app/settings');
+    await held;
+    const card = page.getByRole('region', { name: 'Feed tokens' });
+    await card.waitFor();
+    expect(await page.getByText(secretName).count()).toBe(0);
+    release();
+    await card.getByText('No feed tokens yet.').waitFor();
+    expect(await page.getByText(secretName).count()).toBe(0);
+  });
+});
