@@ -86,8 +86,8 @@ async function signInWhenPrepared(base, projectId, timeoutMs = 600_000) {
   }
 }
 
-/** The feed measurements, identical for both stores: only the sample counts differ. */
-async function measureFeed({ base, pid, projectId, pages, counts }) {
+/** The feed measurements, identical for both stores: only the sample counts differ (and the wide pull, SQLite). */
+async function measureFeed({ base, pid, projectId, pages, counts, wide = false }) {
   const auth = await signInWhenPrepared(base, projectId);
   const root = `${base}/api/ifc/odata/projects/${projectId}/`;
 
@@ -101,6 +101,21 @@ async function measureFeed({ base, pid, projectId, pages, counts }) {
   rssPeak = Math.max(rssPeak, rssMb(pid));
   const gzip = await pullFeed(`${root}IFCElements`, auth, 'gzip', sample);
   const { rows, pages: pulledPages, seconds: pullSeconds } = plain;
+  // The wide set (one column per property) is the table Tableau users are told to pick: pulled uncompressed.
+  let widePull;
+  if (wide) {
+    const wideRssBefore = rssMb(pid);
+    let wideRssPeak = wideRssBefore;
+    const pull = await pullFeed(`${root}IFCElementsWide`, auth, 'identity', (n) => {
+      if (n % 20 === 0) wideRssPeak = Math.max(wideRssPeak, rssMb(pid));
+    });
+    widePull = {
+      ...pull,
+      bytes: pull.wireBytes,
+      rssBefore: wideRssBefore,
+      rssPeak: Math.max(wideRssPeak, rssMb(pid)),
+    };
+  }
 
   // Filtered 100-row pages.
   const pageTimes = [];
@@ -137,6 +152,7 @@ async function measureFeed({ base, pid, projectId, pages, counts }) {
     pageP50: percentile(pageTimes, 0.5),
     pageP99: percentile(pageTimes, 0.99),
     countP50: percentile(countTimes, 0.5),
+    widePull,
   };
 }
 
@@ -162,6 +178,16 @@ function figures(rowCount, seed, reference, m) {
     filteredPageP50Ms: +m.pageP50.toFixed(1),
     filteredPageP99Ms: +m.pageP99.toFixed(1),
     countP50Ms: +m.countP50.toFixed(1),
+    ...(m.widePull
+      ? {
+          wideBuildSeconds: +seed.wideBuildSeconds.toFixed(1),
+          widePulledRows: m.widePull.rows,
+          widePageMb: +(m.widePull.bytes / m.widePull.pages / 1024 / 1024).toFixed(1),
+          wideFullPullSeconds: +m.widePull.seconds.toFixed(2),
+          wideFullPullRowsPerSecond: Math.round(m.widePull.rows / m.widePull.seconds),
+          wideRssGrowthMb: m.widePull.rssPeak - m.widePull.rssBefore,
+        }
+      : {}),
   };
 }
 
@@ -172,7 +198,7 @@ export async function benchODataFeed() {
     const reference = runJson('odata-reference.js', [path.join(dataDir, 'aec.sqlite'), seed.projectId]);
     const api = await startApi({ DATA_DIR: dataDir });
     try {
-      const m = await measureFeed({ ...api, projectId: seed.projectId, pages: 200, counts: 10 });
+      const m = await measureFeed({ ...api, projectId: seed.projectId, pages: 200, counts: 10, wide: true });
       return figures(ROWS, seed, reference, m);
     } finally {
       await api.stop();
