@@ -4,8 +4,11 @@ import { quoteIdent } from './sql-types';
 /** The output column holding a row's JSON when a query is compiled `asJson`. */
 export const JSON_COLUMN = '$json';
 
-/** SQLite's json_object takes at most 127 arguments by default: two per property. */
-export const MAX_JSON_PROPERTIES = 63;
+/**
+ * SQLite's json_object takes at most 127 arguments by default (SQLITE_MAX_FUNCTION_ARG): two per property. Wider
+ * entities (a per-project wide set has a column per IFC property) are written as several objects spliced together.
+ */
+export const JSON_OBJECT_MEMBERS = 63;
 
 /**
  * Types whose OData JSON form SQLite's json_object writes itself: strings, integers, booleans (stored 0/1) and
@@ -22,13 +25,10 @@ const SQL_JSON_TYPES = new Set<EdmPrimitive>([
 
 /** True when every listed property can be written by SQLite as OData JSON (minimal metadata). */
 export function canEncodeJsonInSql(type: EntityType, properties: readonly string[]): boolean {
-  return (
-    properties.length <= MAX_JSON_PROPERTIES &&
-    properties.every((name) => {
-      const p = findProperty(type, name);
-      return p !== undefined && SQL_JSON_TYPES.has(p.type);
-    })
-  );
+  return properties.every((name) => {
+    const p = findProperty(type, name);
+    return p !== undefined && SQL_JSON_TYPES.has(p.type);
+  });
 }
 
 /**
@@ -47,7 +47,19 @@ export function sqlJsonObject(type: EntityType, properties: readonly string[], a
         : column;
     return `'${name.replace(/'/g, "''")}', ${value}`;
   });
-  return `json_object(${members.join(', ')})`;
+  if (members.length <= JSON_OBJECT_MEMBERS) return `json_object(${members.join(', ')})`;
+  const objects: string[] = [];
+  for (let i = 0; i < members.length; i += JSON_OBJECT_MEMBERS) {
+    objects.push(`json_object(${members.slice(i, i + JSON_OBJECT_MEMBERS).join(', ')})`);
+  }
+  // Every member is a scalar, so each object's text is '{"…' and ends in exactly one '}' (a string value ends in
+  // '"'): dropping the inner braces and joining with commas makes one object, members in order.
+  const last = objects.length - 1;
+  return objects
+    .map((o, i) =>
+      i === 0 ? `rtrim(${o}, '}')` : i === last ? `ltrim(${o}, '{')` : `ltrim(rtrim(${o}, '}'), '{')`,
+    )
+    .join(" || ',' || ");
 }
 
 /**

@@ -9,11 +9,12 @@ import {
   type SqlValue,
 } from '@aec/odata';
 import type { VisibleVersion } from '../feed-types';
+import { WIDE_ENTITY_SET } from '../wide-columns';
 import type { SqliteDb } from './database';
 
 /** Set by sqlite-feed-preparation on rows holding a double SQLite would print inexactly in JSON. */
 export const INEXACT_COLUMN = 'json_inexact';
-/** Sets whose tables carry the flag (migration 6). */
+/** Sets whose tables carry the flag (migration 6); wide tables carry it when built since it exists. */
 const JSON_SETS = new Set(['IFCElements', 'IFCProperties']);
 
 export interface InexactRowsContext {
@@ -30,6 +31,18 @@ export interface InexactRowsContext {
  * exactly; the few flagged rows are re-read and encoded here.
  */
 export function createSqliteJsonPages(db: SqliteDb) {
+  /** Wide tables known to have the flag column (those built before it are served by the JavaScript encoder). */
+  const flagged = new Set<string>();
+  function hasFlag(table: string): boolean {
+    if (flagged.has(table)) return true;
+    const columns = db.prepare(`PRAGMA table_info("${table.replace(/"/g, '""')}")`).all() as {
+      name: string;
+    }[];
+    if (!columns.some((c) => c.name === INEXACT_COLUMN)) return false;
+    flagged.add(table);
+    return true;
+  }
+
   /** True when every version was checked for rows whose JSON SQLite cannot write exactly. */
   function checked(versions: readonly VisibleVersion[]): boolean {
     if (!versions.length) return false;
@@ -44,7 +57,12 @@ export function createSqliteJsonPages(db: SqliteDb) {
 
   return {
     usable(entitySet: string, type: EntityType, columns: string[], published: readonly VisibleVersion[]) {
-      return JSON_SETS.has(entitySet) && canEncodeJsonInSql(type, columns) && checked(published);
+      return (
+        (JSON_SETS.has(entitySet) ||
+          (entitySet === WIDE_ENTITY_SET && type.table !== undefined && hasFlag(type.table))) &&
+        canEncodeJsonInSql(type, columns) &&
+        checked(published)
+      );
     },
 
     /** Replaces the JSON of flagged rows (first column) with the encoder's, from the rows' stored values. */

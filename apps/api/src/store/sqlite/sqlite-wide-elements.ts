@@ -13,8 +13,11 @@ import type { SqliteDb } from './database';
 import { columnsDdl } from './migrations';
 import type { SqliteWrite } from './write-transaction';
 import { versionKeyRanges } from './version-key-ranges';
+import { INEXACT_COLUMN } from './sqlite-json-pages';
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** Whether SQLite's JSON (15 significant digits) gives this double back: the test sqlJsonInexactCondition makes. */
+const printsExactly = (value: number) => Number.isFinite(value) && Number(value.toPrecision(15)) === value;
 const SQL_TYPE: Record<WideColumn['type'], string> = {
   'Edm.Double': 'REAL',
   'Edm.Boolean': 'INTEGER',
@@ -76,7 +79,8 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
     db.exec(
       `CREATE TABLE ${q(table)} (
          project_id TEXT NOT NULL, version INTEGER NOT NULL, "Id" TEXT NOT NULL, "ExpressId" INTEGER NOT NULL,
-         ${[columnsDdl(ELEMENT_COLUMNS, ['ExpressId']), ...wide].join(', ')}
+         ${[columnsDdl(ELEMENT_COLUMNS, ['ExpressId']), ...wide].join(', ')},
+         ${INEXACT_COLUMN} INTEGER
        )`,
     );
     db.exec(`CREATE UNIQUE INDEX ${q(`${table}_key`)} ON ${q(table)} (project_id, version, "Id")`);
@@ -85,7 +89,8 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
   const elementRanges = versionKeyRanges(db, 'ifc_elements', { start: '', rows: ELEMENTS_PER_COPY });
   /** The element columns, in key ranges: a million-row copy would hold the API's event loop for seconds. */
   function copyElements(table: string, projectId: string, version: number, isCancelled: () => boolean) {
-    const names = ['project_id', 'version', 'Id', ...elementColumnNames].map(q).join(', ');
+    // With the element's JSON flag (set by the feed preparation, which runs first): its doubles stay inexact here.
+    const names = ['project_id', 'version', 'Id', ...elementColumnNames, INEXACT_COLUMN].map(q).join(', ');
     const from = `INSERT INTO ${q(table)} (${names}) SELECT ${names} FROM ifc_elements
        WHERE project_id = ? AND version = ? AND "Id" > ?`;
     const range = db.prepare(`${from} AND "Id" <= ?`);
@@ -115,12 +120,14 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
   ): Promise<boolean> {
     const index = columnIndex(columns);
     const updates = new Map<string, ReturnType<SqliteDb['prepare']>>();
-    const update = (positions: number[]) => {
-      const signature = positions.join(',');
+    const update = (positions: number[], inexact: boolean) => {
+      const signature = `${positions.join(',')}${inexact ? '!' : ''}`;
       let statement = updates.get(signature);
       if (!statement) {
         if (updates.size > 1_000) updates.clear();
         const sets = positions.map((i) => `${q(columns[i]!.name)} = coalesce(${q(columns[i]!.name)}, ?)`);
+        // A double SQLite would print inexactly makes the row's JSON the JavaScript encoder's (sqlite-json-pages).
+        if (inexact) sets.push(`${INEXACT_COLUMN} = 1`);
         statement = db.prepare(
           `UPDATE ${q(table)} SET ${sets.join(', ')} WHERE project_id = ? AND version = ? AND "Id" = ?`,
         );
@@ -136,11 +143,18 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
         for (const run of runs) {
           const positions = [...run.values.keys()].sort((a, b) => a - b);
           if (!positions.length) continue;
+          let inexact = false;
           const params = positions.map((i) => {
             const value = run.values.get(i);
+            if (typeof value === 'number' && !printsExactly(value)) inexact = true;
             return typeof value === 'boolean' ? (value ? 1 : 0) : value;
           });
-          update(positions).run([...params, projectId, version, elementId(projectId, run.expressId)]);
+          update(positions, inexact).run([
+            ...params,
+            projectId,
+            version,
+            elementId(projectId, run.expressId),
+          ]);
         }
       });
     };
