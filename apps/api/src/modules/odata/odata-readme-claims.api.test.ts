@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { elementRow } from '../../test/row-fixtures';
+import { publishedProject } from '../../test/published-project';
 import { storeTargets } from '../../test/store-fixtures';
 import { buildTestRuntime, registerAndLogin } from '../../test/test-app';
 import type { Store } from '../../store/types';
@@ -23,26 +23,7 @@ describe('README: the $filter claims', () => {
     runtime = buildTestRuntime(store);
     const owner = await registerAndLogin(runtime.app, 'claims');
     token = owner.token;
-    const id = `p_${randomUUID()}`;
-    await store.projects.create({
-      id,
-      ownerId: owner.user.id,
-      isPublic: false,
-      name: 'Claims',
-      fileName: 'c.ifc',
-      fileSize: 1,
-      schema: 'IFC4',
-    });
-    const version = await store.projects.nextVersion(id);
-    await store.rows.insertBatch(id, version, { elements: [elementRow(1), elementRow(2)] });
-    await store.projects.publish(id, version, {
-      schema: 'IFC4',
-      elementCount: 2,
-      propertyCount: 0,
-      spatialCount: 0,
-      countsByType: {},
-      countsByStorey: {},
-    });
+    await publishedProject(store, owner.user.id, [elementRow(1), elementRow(2)]);
   });
   afterAll(async () => {
     await runtime.processor.close();

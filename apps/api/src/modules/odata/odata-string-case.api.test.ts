@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describeEachStore } from '../../test/store-fixtures';
 import { elementRow } from '../../test/row-fixtures';
+import { publishedProject } from '../../test/published-project';
 import { buildTestRuntime, registerAndLogin } from '../../test/test-app';
 import type { Store } from '../../store/types';
 
@@ -29,7 +29,6 @@ describeEachStore('OData feed: Unicode case mapping', (target) => {
   let store: Store;
   let runtime: ReturnType<typeof buildTestRuntime>;
   let token: string;
-  const projectId = `p_${randomUUID()}`;
   const rows = NAMES.map((name, i) => ({ Id: '', Name: name, i }));
   const feed = (query: string, set = 'IFCElements') =>
     request(runtime.app).get(`/api/ifc/odata/${set}?${query}`).set('Authorization', `Bearer ${token}`);
@@ -44,26 +43,8 @@ describeEachStore('OData feed: Unicode case mapping', (target) => {
     runtime = buildTestRuntime(store);
     const owner = await registerAndLogin(runtime.app, 'caseowner');
     token = owner.token;
-    await store.projects.create({
-      id: projectId,
-      ownerId: owner.user.id,
-      isPublic: false,
-      name: 'Unicode',
-      fileName: 'u.ifc',
-      fileSize: 1,
-      schema: 'IFC4',
-    });
-    const version = await store.projects.nextVersion(projectId);
     const elements = rows.map((r) => elementRow(r.i + 1, { Name: r.Name, GlobalId: `u-${r.i}` }));
-    await store.rows.insertBatch(projectId, version, { elements });
-    await store.projects.publish(projectId, version, {
-      schema: 'IFC4',
-      elementCount: elements.length,
-      propertyCount: 0,
-      spatialCount: 0,
-      countsByType: {},
-      countsByStorey: {},
-    });
+    await publishedProject(store, owner.user.id, elements);
   });
   afterAll(async () => {
     await runtime.processor.close();
