@@ -14,5 +14,7 @@ module.exports = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 30000,
+  // Suites that run worker threads or the server use apps/api/dist: always built from the sources under test.
+  globalSetup: '<rootDir>/scripts/jest-build-api.js',
   reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'unit+integration' }]],
 };
