@@ -37,6 +37,7 @@ export function overAllowance(
 
 const VALUE_CLASSES = new Set([
   'IfcPropertySingleValue',
+  'PredefinedAttribute', // an attribute of a predefined set such as IfcDoorLiningProperties (extract.py)
   'IfcQuantityLength',
   'IfcQuantityArea',
   'IfcQuantityVolume',

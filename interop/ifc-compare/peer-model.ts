@@ -7,7 +7,10 @@ export interface PeerProperty {
   set: string | null;
   kind: 'PropertySet' | 'QuantitySet' | 'TypePropertySet' | 'TypeQuantitySet';
   name: string | null;
-  /** IfcOpenShell entity class of the property, e.g. IfcPropertySingleValue, IfcQuantityArea. */
+  /**
+   * IfcOpenShell entity class of the property, e.g. IfcPropertySingleValue, IfcQuantityArea; 'PredefinedAttribute'
+   * for an attribute of a predefined set (IfcDoorLiningProperties.LiningDepth …).
+   */
   cls: string;
   /** Present for single values and quantities (the kinds compared by value). */
   value?: string | number | boolean | null;

@@ -111,19 +111,40 @@ def definitions(element):
                 yield d
 
 
+# IfcRoot's attributes: the identity of a predefined set, not values of it.
+ROOT_ATTRIBUTES = {"GlobalId", "OwnerHistory", "Name", "Description"}
+
+
+def predefined_attributes(definition, kind, out):
+    """A predefined property set (IfcDoorLiningProperties, IfcWindowPanelProperties …) keeps its values as entity
+    attributes: each attribute holding a plain value is reported under a set named after the entity. References
+    (ShapeAspectStyle) and lists of references are not values."""
+    for index in range(len(definition)):
+        name = definition.attribute_name(index)
+        value = definition[index]
+        if name in ROOT_ATTRIBUTES or value is None or isinstance(value, (tuple, ifcopenshell.entity_instance)):
+            continue
+        entry = {"set": definition.is_a(), "kind": kind, "name": name, "cls": "PredefinedAttribute"}
+        entry["value"], _ = plain(value)
+        out.append(entry)
+
+
+def add_definition(d, kinds, out):
+    if d.is_a("IfcPropertySet"):
+        properties_of(d, kinds[0], out)
+    elif d.is_a("IfcElementQuantity"):
+        properties_of(d, kinds[1], out)
+    elif d.is_a("IfcPropertySetDefinition"):
+        predefined_attributes(d, kinds[0], out)
+
+
 def collect(element):
     out = []
     for d in definitions(element):
-        if d.is_a("IfcPropertySet"):
-            properties_of(d, "PropertySet", out)
-        elif d.is_a("IfcElementQuantity"):
-            properties_of(d, "QuantitySet", out)
+        add_definition(d, ("PropertySet", "QuantitySet"), out)
     element_type = ue.get_type(element)
     for d in (getattr(element_type, "HasPropertySets", None) or ()) if element_type else ():
-        if d.is_a("IfcPropertySet"):
-            properties_of(d, "TypePropertySet", out)
-        elif d.is_a("IfcElementQuantity"):
-            properties_of(d, "TypeQuantitySet", out)
+        add_definition(d, ("TypePropertySet", "TypeQuantitySet"), out)
     return out
 
 
