@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { benchEstimates } from './estimates.bench.mjs';
 import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
 import { benchODataFeed, reportODataMongo } from './odata-feed.bench.mjs';
 
@@ -14,6 +15,7 @@ mkdirSync(OUT, { recursive: true });
 await build({
   entryPoints: {
     'bare-extract': 'bench/bare-extract.ts',
+    'connector-estimate': 'bench/connector-estimate.ts',
     'generate-model': 'bench/generate-model.ts',
     'odata-seed': 'bench/odata-seed.ts',
     'odata-reference': 'bench/odata-reference.ts',
@@ -52,7 +54,12 @@ function benchWebBundle() {
   };
 }
 
-const benches = { ifc: benchIfcPipeline, odata: benchODataFeed, web: benchWebBundle };
+const benches = {
+  ifc: benchIfcPipeline,
+  odata: benchODataFeed,
+  web: benchWebBundle,
+  estimates: benchEstimates,
+};
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n== bench: ${name}`);
@@ -61,6 +68,7 @@ for (const [name, run] of Object.entries(benches)) {
   if (name === 'ifc') {
     console.log('targets: endToEndSeconds ≤ 15, ratioToBare ≤ 1.3, apiPeakRssMb ≤ 1536, healthP99Ms ≤ 100');
   }
+  if (name === 'estimates') console.log('target: every sample within 2× (element count, measured time)');
   if (name === 'web')
     console.log('target: landingGzipKb ≤ 150 (routes are code-split; the app area never loads on /)');
   if (name === 'odata') {
