@@ -20,4 +20,28 @@ describe('processingRateFrom', () => {
     ]);
     expect(rate).toEqual({ rowsPerSecond: 50_000, startupMs: 1000, jobs: 5, source: 'measured' });
   });
+
+  it('falls back to a start-up within 2× of what the shared sample models measure', () => {
+    // `pnpm bench estimates` on an idle machine: the 15 shared samples' rows (scanned) and upload → ready times.
+    const samples = [
+      [572, 400],
+      [4932, 500],
+      [530, 400],
+      [166, 400],
+      [267, 300],
+      [20, 300],
+      [188, 300],
+      [7862, 600],
+      [7889, 900],
+      [47, 500],
+      [500, 400],
+      [3956, 800],
+      [5529, 700],
+      [577, 500],
+      [202, 400],
+    ].map(([rows, durationMs]) => ({ rows: rows!, durationMs: durationMs! }));
+    const measured = processingRateFrom(samples).startupMs;
+    expect(DEFAULT_STARTUP_MS).toBeGreaterThanOrEqual(measured / 2);
+    expect(DEFAULT_STARTUP_MS).toBeLessThanOrEqual(measured * 2);
+  });
 });

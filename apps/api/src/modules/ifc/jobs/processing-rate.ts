@@ -2,11 +2,12 @@ import type { ProcessingRate } from '@aec/contracts';
 
 /**
  * Until the server has finished jobs of its own: the README's `pnpm bench ifc` figure (1,075,186 rows — 153,342
- * products and 921,844 property values — ready in 11.9 s, about 90,000 rows/s) and a start-up time (worker thread,
- * web-ifc, the publish) of 1.5 s.
+ * products and 921,844 property values — ready in 11.9 s, about 90,000 rows/s) and the start-up (worker thread,
+ * web-ifc, the publish) `pnpm bench estimates` measured on the 15 shared sample models: 0.3–0.9 s upload → ready
+ * on an idle machine, median 0.42 s (a guessed 1.5 s before, which put the cold estimate 2–5× too high).
  */
 export const DEFAULT_ROWS_PER_SECOND = 90_000;
-export const DEFAULT_STARTUP_MS = 1500;
+export const DEFAULT_STARTUP_MS = 500;
 /** Below this many rows a job's time is mostly start-up, so it measures start-up and not the rate. */
 export const SMALL_JOB_ROWS = 20_000;
 
