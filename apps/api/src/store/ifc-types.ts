@@ -196,3 +196,109 @@ export interface UsageRepository {
     byProject: { projectId: string; kind: UsageKind; count: number }[];
   }>;
 }
+
+/*
+ * Living models (issue 15; design: the README's "Versions and federation"). A project holds models; a model holds
+ * numbered versions, each stored under one internal row version of the project (`ProjectRepository.nextVersion`).
+ * The feed serves every model's published version together.
+ */
+
+export interface ModelRecord {
+  id: string;
+  projectId: string;
+  name: string;
+  /** The internal row version readers see for this model; 0 until one is published. */
+  publishedVersion: number;
+  createdAt: string;
+}
+
+export interface ChangeCounts {
+  added: number;
+  removed: number;
+  modified: number;
+}
+
+/** What changed between a version and its model's previous retained version, by GlobalId. */
+export interface ChangeSummary extends ChangeCounts {
+  status: 'pending' | 'ready' | 'failed';
+  previousVersionNumber: number | null;
+  propertyValuesChanged: number;
+  /** GlobalIds present in both versions. */
+  commonElements: number;
+  byType: Record<string, ChangeCounts>;
+  /** Keyed by storey name; '' for elements without a storey. */
+  byStorey: Record<string, ChangeCounts>;
+  error: string | null;
+}
+
+export interface VersionRecord {
+  projectId: string;
+  modelId: string;
+  /** Internal row version (unique within the project). */
+  version: number;
+  /** 1, 2, 3… within the model. */
+  number: number;
+  fileName: string;
+  fileSize: number;
+  uploaderId: string | null;
+  status: ProjectStatus;
+  error: string | null;
+  schema: string | null;
+  elementCount: number;
+  propertyCount: number;
+  spatialCount: number;
+  countsByType: Record<string, number>;
+  countsByStorey: Record<string, number>;
+  /** When the upload was accepted: the ChangedAt of the elements this version adds or modifies. */
+  createdAt: string;
+  processedAt: string | null;
+  processingMs: number | null;
+  /** False once the project's retention setting removed this version's rows (it stays in the history). */
+  retained: boolean;
+  /** e.g. "Schema changed from IFC2X3 to IFC4", "0 elements in common with version 1". */
+  warnings: string[];
+  /** Null for a model's first version. */
+  changes: ChangeSummary | null;
+}
+
+/** The values every row of one model version carries besides its extracted columns. */
+export interface RowContext {
+  modelId: string;
+  modelName: string;
+  versionNumber: number;
+  /** The version's createdAt: every element's ChangedAt until the change step carries unchanged ones over. */
+  changedAt: string;
+}
+
+export interface ModelRepository {
+  create(model: { id: string; projectId: string; name: string }): Promise<ModelRecord>;
+  findById(projectId: string, modelId: string): Promise<ModelRecord | null>;
+  /** In creation order. */
+  listByProject(projectId: string): Promise<ModelRecord[]>;
+  /** Also rewrites ModelName on the model's rows; false when there is no such model. */
+  rename(projectId: string, modelId: string, name: string): Promise<boolean>;
+  /** Removes the model, its versions, rows and changes; bumps the project's stamp and aggregates. */
+  delete(projectId: string, modelId: string): Promise<boolean>;
+  /** Allocates the model's next number and a new internal row version; status 'queued'. */
+  createVersion(version: {
+    projectId: string;
+    modelId: string;
+    fileName: string;
+    fileSize: number;
+    uploaderId: string | null;
+    schema: string | null;
+  }): Promise<VersionRecord>;
+  findVersion(projectId: string, modelId: string, number: number): Promise<VersionRecord | null>;
+  findVersionByRowVersion(projectId: string, version: number): Promise<VersionRecord | null>;
+  /** Newest number first. */
+  listVersions(projectId: string, modelId?: string): Promise<VersionRecord[]>;
+  updateVersion(
+    projectId: string,
+    version: number,
+    patch: Partial<Pick<VersionRecord, 'status' | 'error' | 'processingMs' | 'warnings' | 'changes'>>,
+  ): Promise<void>;
+  /** Publishes an older retained, ready version again; bumps the project's stamp. False when not possible. */
+  rollback(projectId: string, modelId: string, number: number): Promise<boolean>;
+  /** Removes a version that is not the published one (rows, wide set, change rows, record). */
+  deleteVersion(projectId: string, modelId: string, number: number): Promise<boolean>;
+}
