@@ -58,6 +58,9 @@ export const jobSummarySchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   durationMs: z.number().nullable(),
+  /** The model and version the job builds (absent for jobs from before models existed). */
+  modelId: z.string().optional(),
+  versionNumber: z.number().int().positive().optional(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 

@@ -11,3 +11,4 @@ export * from './file-size';
 export * from './retry-wait';
 export * from './ifc-schemas';
 export * from './ifc-entity-types';
+export * from './models';

@@ -14,6 +14,20 @@ export const wideSetStateSchema = z.object({
 });
 export type WideSetState = z.infer<typeof wideSetStateSchema>;
 
+/** Versions kept per model when set: the rows of older versions are removed (null = keep all). */
+export const retentionSchema = z.number().int().min(1).max(100).nullable();
+
+/** A model of a project as the project summary lists it (issue 15: a project holds models). */
+export const projectModelRefSchema = z.object({
+  modelId: z.string(),
+  name: z.string(),
+  /** The number of the version the feed serves; null until one is published. */
+  latestVersionNumber: z.number().int().positive().nullable(),
+  /** The file of the latest published version (the latest upload while none is published). */
+  fileName: z.string(),
+});
+export type ProjectModelRef = z.infer<typeof projectModelRefSchema>;
+
 /** One project as GET /api/ifc/projects and GET /api/ifc/projects/:projectId answer it. */
 export const projectSummarySchema = z.object({
   projectId: z.string(),
@@ -35,6 +49,9 @@ export const projectSummarySchema = z.object({
   processingMs: z.number().nullable().optional(),
   /** Null until a version is published. */
   wideSet: wideSetStateSchema.nullable().optional(),
+  /** Its models in creation order; the feed serves each one's latest version. */
+  models: z.array(projectModelRefSchema),
+  retention: retentionSchema,
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 

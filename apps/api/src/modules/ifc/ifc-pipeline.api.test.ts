@@ -50,6 +50,9 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
       elementCount: fixture.counts.totalProducts,
       countsByType: fixture.counts.productsByType,
       error: null,
+      // Issue 15: the upload made one model, named after the project, whose id is the project's.
+      models: [{ modelId: projectId, name: 'Tower', latestVersionNumber: 1, fileName: 'Tower.IFC' }],
+      retention: null,
     });
     for (const [storey, n] of Object.entries(fixture.counts.productsByStorey))
       expect(project.countsByStorey[storey]).toBe(n);

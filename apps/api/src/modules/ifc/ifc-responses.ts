@@ -1,5 +1,6 @@
 import type {
   JobSummary,
+  ProjectModelRef,
   ProjectSummary,
   TableauInstructions,
   UploadResult,
@@ -32,8 +33,15 @@ export function tableauInstructions(urls: { tableauUrl: string; odataUrl: string
   };
 }
 
+/** What a project summary says about the project's models (issue 15). */
+export interface ProjectModelsInfo {
+  models: ProjectModelRef[];
+  retention: number | null;
+}
+
 export function projectSummary(
   project: ProjectRecord,
+  modelsInfo: ProjectModelsInfo,
   latestJob?: JobRecord | null,
   wideSet?: WideSetState | null,
 ): ProjectSummary {
@@ -55,6 +63,8 @@ export function projectSummary(
     processedAt: project.processedAt,
     ...(latestJob ? { jobId: latestJob.id, processingMs: latestJob.durationMs } : {}),
     ...(wideSet !== undefined ? { wideSet } : {}),
+    models: modelsInfo.models,
+    retention: modelsInfo.retention,
   };
 }
 

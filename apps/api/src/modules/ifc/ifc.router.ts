@@ -83,13 +83,13 @@ export function ifcRouter({
   router.get('/projects', authenticate, async (req, res) => {
     const projects = await ifc.listProjects(currentUser(req));
     const summaries = await Promise.all(
-      projects.map(async (p) => projectSummary(p, null, await ifc.wideSetOf(p))),
+      projects.map(async (p) => projectSummary(p, await ifc.modelsInfoOf(p), null, await ifc.wideSetOf(p))),
     );
     res.json({ projects: summaries } satisfies ProjectListResponse);
   });
   router.get('/projects/:projectId', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
-    res.json(projectSummary(project, null, await ifc.wideSetOf(project)));
+    res.json(projectSummary(project, await ifc.modelsInfoOf(project), null, await ifc.wideSetOf(project)));
   });
   router.delete('/projects/:projectId', authenticate, async (req, res) => {
     await ifc.deleteProject(currentUser(req), String(req.params.projectId));

@@ -5,6 +5,7 @@ import { formatFileSize } from '@aec/contracts';
 import { sniffIfcFile } from '@aec/ifc';
 import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
+import type { ProjectModelsInfo } from './ifc-responses';
 import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
 import type { JobEvents } from './jobs/job-events';
 import type { JobProcessor } from './jobs/job-processor';
@@ -130,6 +131,22 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
     },
 
     listProjects: (user: UserRecord) => store.projects.listByOwner(user.id),
+
+    /**
+     * The project's models as its summary lists them. Until the stores keep models, a project is its one default
+     * model (id = project id, named after the project), published once the project has a version.
+     */
+    modelsInfoOf: async (project: ProjectRecord): Promise<ProjectModelsInfo> => ({
+      models: [
+        {
+          modelId: project.id,
+          name: project.name,
+          latestVersionNumber: project.version > 0 ? 1 : null,
+          fileName: project.fileName,
+        },
+      ],
+      retention: null,
+    }),
 
     /** The post-publish state of the project's published version (its wide element set). */
     wideSetOf: (project: ProjectRecord) => wideSetState(store, project),

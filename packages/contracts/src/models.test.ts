@@ -1,0 +1,59 @@
+import {
+  addModelFieldsSchema,
+  projectSettingsRequestSchema,
+  renameModelRequestSchema,
+  versionUploadAcceptedSchema,
+} from './models';
+
+describe('renameModelRequestSchema', () => {
+  it('trims the name and keeps unicode as typed', () => {
+    expect(renameModelRequestSchema.parse({ name: '  Tragwerk – Bauteil Ü 🏗  ' })).toEqual({
+      name: 'Tragwerk – Bauteil Ü 🏗',
+    });
+  });
+
+  it.each([[''], ['   '], ['x'.repeat(121)], [42], [null]])('rejects %p', (name) => {
+    expect(renameModelRequestSchema.safeParse({ name }).success).toBe(false);
+  });
+
+  it('accepts exactly 120 characters', () => {
+    expect(renameModelRequestSchema.parse({ name: 'x'.repeat(120) }).name).toHaveLength(120);
+  });
+});
+
+describe('projectSettingsRequestSchema', () => {
+  it.each([[1], [100], [null]])('accepts retention %p', (retention) => {
+    expect(projectSettingsRequestSchema.parse({ retention })).toEqual({ retention });
+  });
+
+  it.each([[0], [101], [2.5], ['3'], [undefined]])('rejects retention %p', (retention) => {
+    expect(projectSettingsRequestSchema.safeParse({ retention }).success).toBe(false);
+  });
+});
+
+describe('addModelFieldsSchema', () => {
+  it('leaves the name out when none is sent, so the file name names the model', () => {
+    expect(addModelFieldsSchema.parse({})).toEqual({});
+  });
+});
+
+describe('versionUploadAcceptedSchema', () => {
+  it('is the upload answer plus the model and version it became', () => {
+    const base = {
+      success: true,
+      message: 'Upload received; processing started',
+      projectId: 'proj_1',
+      jobId: 'job_1',
+      status: 'queued',
+      eventsUrl: '/api/ifc/jobs/job_1/events',
+      odataUrl: 'http://x/api/ifc/odata/projects/proj_1/',
+      tableauUrl: 'http://x/api/ifc/odata/IFCElements',
+    };
+    expect(versionUploadAcceptedSchema.safeParse(base).success).toBe(false);
+    expect(versionUploadAcceptedSchema.parse({ ...base, modelId: 'proj_1', versionNumber: 2 })).toMatchObject(
+      {
+        versionNumber: 2,
+      },
+    );
+  });
+});
