@@ -8,6 +8,7 @@ import {
   type GeneratedSchema,
   type GeneratorOptions,
 } from './model-options';
+import type { Reviser } from './reviser';
 import { writeSharedDefinitions } from './shared-definitions';
 import { UNSET, ref, refs, str } from './step-format';
 import { StepWriter } from './step-writer';
@@ -21,7 +22,7 @@ const HEADER_SCHEMA: Record<GeneratedSchema, string> = {
 };
 const CHUNK_BYTES = 256 * 1024;
 
-interface Session {
+export interface Session {
   w: StepWriter;
   schema: string;
   storeyIds: number[];
@@ -30,8 +31,8 @@ interface Session {
   storey(): void;
 }
 
-/** Everything but the storey loop, shared by the in-memory and the streaming writers. */
-function startModel(options: GeneratorOptions): Session {
+/** Everything but the storey loop, shared by the in-memory and the streaming writers (and by revisions). */
+export function startModel(options: GeneratorOptions, reviser?: (w: StepWriter) => Reviser): Session {
   const schemaName = options.schema ?? 'IFC4';
   const schema = HEADER_SCHEMA[schemaName];
   const name = options.name ?? 'Generated office building';
@@ -43,6 +44,8 @@ function startModel(options: GeneratorOptions): Session {
       `FILE_SCHEMA(('${schema}'));\nENDSEC;\nDATA;\n`,
   );
   const defs = writeSharedDefinitions(w, schemaName, name, options.doorWindowParameters);
+  const revise = reviser?.(w);
+  w.hook = revise ?? null;
   const session: Session = {
     w,
     schema,
@@ -51,13 +54,16 @@ function startModel(options: GeneratorOptions): Session {
     storey() {
       const before = countProducts(w);
       const index = session.storeyIds.length;
+      revise?.beginStorey(index);
       const storey = writeStorey(w, defs, index, bays);
+      revise?.endStorey(index, storey, defs.history);
       session.storeyIds.push(storey);
       if (options.unnamedSets) writeUnnamedSets(w, defs, storey, index);
       session.productsByStorey[`Level ${index}`] = countProducts(w) - before;
       if (index === 0 && options.faults?.unterminatedString) writeUnterminatedString(w);
     },
     finish() {
+      revise?.finish(session.storeyIds, defs.history);
       w.entity('IfcRelAggregates', [
         str(w.guid()),
         ref(defs.history),
@@ -78,7 +84,7 @@ function countProducts(w: StepWriter): number {
   return Object.values(w.productsByType).reduce((a, b) => a + b, 0);
 }
 
-function countsOf(session: Session, options: GeneratorOptions): GeneratedCounts {
+export function countsOf(session: Session, options: GeneratorOptions): GeneratedCounts {
   return {
     schema: session.schema,
     productsByType: { ...session.w.productsByType },
@@ -118,16 +124,26 @@ export async function writeIfcModel(
   target: NodeJS.WritableStream | string,
   options: GeneratorOptions & { targetBytes?: number } = {},
 ): Promise<GeneratedCounts> {
+  const session = startModel(options);
+  const minStoreys = Math.max(1, options.storeys ?? DEFAULT_STOREYS);
+  const targetBytes = options.targetBytes ?? 0;
+  const written = () => session.w.bytesTaken + session.w.pendingBytes;
+  await streamModel(target, session, () => session.storeyIds.length < minStoreys || written() < targetBytes);
+  return countsOf(session, options);
+}
+
+/** Writes storeys while `more()` says so, in chunks that honour the stream's back-pressure, then the trailer. */
+export async function streamModel(
+  target: NodeJS.WritableStream | string,
+  session: Session,
+  more: () => boolean,
+): Promise<void> {
   const ownsStream = typeof target === 'string';
   const stream: NodeJS.WritableStream = ownsStream ? createWriteStream(target) : target;
   const write = async (chunk: string) => {
     if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   };
-  const session = startModel(options);
-  const minStoreys = Math.max(1, options.storeys ?? DEFAULT_STOREYS);
-  const targetBytes = options.targetBytes ?? 0;
-  const written = () => session.w.bytesTaken + session.w.pendingBytes;
-  while (session.storeyIds.length < minStoreys || written() < targetBytes) {
+  while (more()) {
     session.storey();
     if (session.w.pendingBytes >= CHUNK_BYTES) await write(session.w.take());
   }
@@ -139,5 +155,4 @@ export async function writeIfcModel(
       stream.end(() => resolve());
     });
   }
-  return countsOf(session, options);
 }

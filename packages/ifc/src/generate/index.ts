@@ -1,6 +1,14 @@
 export { DOOR_WINDOW_PARAMETERS } from './door-window-parameters';
 export { ENCODING_FAULT_STRINGS } from './faults';
 export { generateIfcFixture, generateIfcModel, writeIfcModel } from './generate-model';
+export { generateIfcRevision, writeIfcRevision, type RevisionModelOptions } from './generate-revision';
+export type {
+  ExpectedChange,
+  ExpectedChangeType,
+  ExpectedPropertyChange,
+  RevisionManifest,
+  RevisionOptions,
+} from './revision-types';
 export {
   GENERATED_NAMES,
   ORPHAN_PROXY_NAME,
