@@ -175,15 +175,80 @@ const migrations: string[] = [
    CREATE INDEX jobs_status ON jobs (status);
    CREATE INDEX jobs_project ON jobs (project_id);
    CREATE INDEX jobs_owner ON jobs (owner_id, created_at);`,
+  // Migration 10 (living models, issue 15): a project holds models, a model holds numbered versions, each stored
+  // under one internal row version of the project. Rows carry their model and version number (denormalised, so a
+  // feed page reads them without a join) and elements the time they last changed. Existing data becomes one model
+  // per project (id = project id, the project's name) whose version 1 is the published version. The wide tables
+  // built before have none of the new columns: their catalogs go, and the start-up pass rebuilds them.
+  `CREATE TABLE models (
+     id TEXT PRIMARY KEY,
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     name TEXT NOT NULL,
+     published_version INTEGER NOT NULL DEFAULT 0,
+     max_number INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX models_project ON models (project_id);
+   CREATE TABLE versions (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     number INTEGER NOT NULL,
+     file_name TEXT NOT NULL,
+     file_size INTEGER NOT NULL,
+     uploader_id TEXT REFERENCES users(id) ON DELETE SET NULL,
+     status TEXT NOT NULL,
+     error TEXT,
+     schema TEXT,
+     element_count INTEGER NOT NULL DEFAULT 0,
+     property_count INTEGER NOT NULL DEFAULT 0,
+     spatial_count INTEGER NOT NULL DEFAULT 0,
+     counts_by_type TEXT NOT NULL DEFAULT '{}',
+     counts_by_storey TEXT NOT NULL DEFAULT '{}',
+     created_at TEXT NOT NULL,
+     processed_at TEXT,
+     processing_ms INTEGER,
+     retained INTEGER NOT NULL DEFAULT 1,
+     warnings TEXT NOT NULL DEFAULT '[]',
+     changes TEXT,
+     PRIMARY KEY (project_id, version),
+     UNIQUE (model_id, number)
+   );
+   ALTER TABLE projects ADD COLUMN retention INTEGER;
+   INSERT INTO models (id, project_id, name, published_version, max_number, created_at)
+     SELECT id, id, name, version, CASE WHEN version > 0 THEN 1 ELSE 0 END, created_at FROM projects;
+   INSERT INTO versions (project_id, model_id, version, number, file_name, file_size, uploader_id, status, schema,
+       element_count, property_count, spatial_count, counts_by_type, counts_by_storey, created_at, processed_at)
+     SELECT id, id, version, 1, file_name, file_size, owner_id, 'ready', schema, element_count, property_count,
+       spatial_count, counts_by_type, counts_by_storey, created_at, processed_at
+     FROM projects WHERE version > 0;
+   ALTER TABLE ifc_elements ADD COLUMN model_id TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_elements ADD COLUMN model_name TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_elements ADD COLUMN version_number INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE ifc_elements ADD COLUMN changed_at TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_properties ADD COLUMN model_id TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_properties ADD COLUMN model_name TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_properties ADD COLUMN version_number INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE ifc_spatial ADD COLUMN model_id TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_spatial ADD COLUMN model_name TEXT NOT NULL DEFAULT '';
+   ALTER TABLE ifc_spatial ADD COLUMN version_number INTEGER NOT NULL DEFAULT 1;
+   UPDATE ifc_elements SET model_id = project_id,
+     model_name = (SELECT name FROM projects p WHERE p.id = project_id),
+     changed_at = (SELECT COALESCE(processed_at, created_at) FROM projects p WHERE p.id = project_id);
+   UPDATE ifc_properties SET model_id = project_id, model_name = (SELECT name FROM projects p WHERE p.id = project_id);
+   UPDATE ifc_spatial SET model_id = project_id, model_name = (SELECT name FROM projects p WHERE p.id = project_id);
+   CREATE INDEX ifc_elements_changed ON ifc_elements (project_id, version, changed_at);
+   DELETE FROM ifc_wide_catalogs;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
 
-export function migrate(db: SqliteDb): void {
+/** Brings the schema up to `target` migrations (all of them unless a test stops earlier to seed old data). */
+export function migrate(db: SqliteDb, target = migrations.length): void {
   // libsql's pragma({ simple: true }) returns a row object, unlike better-sqlite3: read the row ourselves.
   const schemaVersion = () =>
     (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-  if (schemaVersion() === migrations.length) return;
+  if (schemaVersion() >= target && schemaVersion() <= migrations.length) return;
   const write = createWrite(db);
   for (;;) {
     // Each step re-reads the version under the write lock: another connection may be migrating the same file.
@@ -192,7 +257,7 @@ export function migrate(db: SqliteDb): void {
       if (current > migrations.length) {
         throw new Error(`Database schema version ${current} is newer than this build (${migrations.length})`);
       }
-      if (current === migrations.length) return true;
+      if (current >= target) return true;
       db.exec(migrations[current]!);
       db.pragma(`user_version = ${current + 1}`);
       return false;
