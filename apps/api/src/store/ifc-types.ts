@@ -26,6 +26,8 @@ export interface ProjectRecord {
   error: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** How many versions of each model keep their rows (the published one always does); null keeps them all. */
+  retention: number | null;
 }
 
 export interface NewProject {
@@ -75,10 +77,16 @@ export interface ProjectRepository {
   listByOwner(ownerId: string): Promise<ProjectRecord[]>;
   setStatus(id: string, status: ProjectStatus, error?: string | null): Promise<void>;
   /**
-   * Atomically makes `version` the project's visible version, marks it ready with the summary, and removes rows
-   * of every other version. Readers never see a mix.
+   * Atomically makes `version` its model's published version (the model is found from the version's record), marks
+   * the version ready with the summary, sums the project's figures over its models' published versions, stamps the
+   * project (processedAt, always later than before) and applies the project's retention to the model. Other
+   * versions' rows stay unless retention prunes them. Readers never see a mix. A row version without a record
+   * (written by a caller that made no version: tests, jobs queued before models existed) becomes the next version
+   * of the project's default model (id = project id).
    */
   publish(id: string, version: number, summary: PublishSummary): Promise<void>;
+  /** Sets how many versions per model keep their rows (null: all) and prunes what the new setting drops. */
+  setRetention(id: string, retention: number | null): Promise<void>;
   /** The next row version to write for a project (greater than any version ever used by it). */
   nextVersion(id: string): Promise<number>;
   /** Removes the project, its jobs and all its rows. */
@@ -108,8 +116,12 @@ export interface JobRepository {
 }
 
 export interface RowRepository {
-  /** Appends a batch of rows under (projectId, version); invisible until that version is published. */
-  insertBatch(projectId: string, version: number, batch: RowBatch): Promise<void>;
+  /**
+   * Appends a batch of rows under (projectId, version); invisible until that version is published. The context
+   * says which model version the rows belong to; without it the row version's record gives it (or, when there is
+   * none, the project's default model adopts the row version as its next version).
+   */
+  insertBatch(projectId: string, version: number, batch: RowBatch, context?: RowContext): Promise<void>;
   /** Removes the rows of one version (a failed or cancelled job's partial output). */
   deleteVersion(projectId: string, version: number): Promise<void>;
   /** Element rows of the project's published version, ordered by ExpressId, streamed in pages. */

@@ -1,6 +1,7 @@
 import type {
   FeedTokenRepository,
   JobRepository,
+  ModelRepository,
   NewsletterRepository,
   ProjectRepository,
   RowRepository,
@@ -58,6 +59,8 @@ export interface Store {
   readonly projects: ProjectRepository;
   readonly jobs: JobRepository;
   readonly rows: RowRepository;
+  /** A project's models and their numbered versions (issue 15). */
+  readonly models: ModelRepository;
   readonly feedTokens: FeedTokenRepository;
   readonly newsletter: NewsletterRepository;
   readonly usage: UsageRepository;

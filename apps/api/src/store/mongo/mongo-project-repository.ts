@@ -5,6 +5,7 @@ import type { ProjectCascade } from './project-cascade';
 import type { CountEntry, ProjectDoc } from './project-model';
 import { eachRowCollection, type RowCollections } from './row-collections';
 import type { UserDoc } from './user-model';
+import { MONGO_MODELS_NOT_IMPLEMENTED } from './mongo-models-placeholder';
 
 const toCounts = (entries: CountEntry[]): Record<string, number> =>
   Object.fromEntries(entries.map((entry) => [entry.key, entry.count]));
@@ -29,6 +30,8 @@ const toRecord = (doc: ProjectDoc): ProjectRecord => ({
   error: doc.error ?? null,
   createdAt: doc.createdAt.toISOString(),
   processedAt: doc.processedAt ? doc.processedAt.toISOString() : null,
+  // PLACEHOLDER until h-mongo lands: MongoDB has no retention setting yet.
+  retention: null,
 });
 
 export function createMongoProjectRepository(
@@ -81,6 +84,9 @@ export function createMongoProjectRepository(
     },
     async setStatus(id, status, error = null) {
       await projects.updateOne({ _id: id }, { $set: { status, error } }).exec();
+    },
+    async setRetention() {
+      throw new Error(MONGO_MODELS_NOT_IMPLEMENTED);
     },
     async publish(id, version, summary) {
       // No transactions on FerretDB, so publishing is atomic for readers by design: readers always pick rows by

@@ -13,6 +13,7 @@ import { createMongoFeedReader } from './mongo-feed-reader';
 import { createMongoFeedTokenRepository, deleteUserFeedTokens } from './mongo-feed-token-repository';
 import { createMongoNewsletterRepository } from './mongo-newsletter-repository';
 import { createMongoUsageRepository, deleteUserUsage } from './mongo-usage-repository';
+import { mongoModelsPlaceholder } from './mongo-models-placeholder';
 
 /** MongoDB through mongoose, on its own connection so several stores can live in one process (tests). */
 export async function createMongoStore(uri: string, options: { dbName?: string } = {}): Promise<Store> {
@@ -43,6 +44,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     projects: createMongoProjectRepository(projects, users, rows, cascade),
     jobs: createMongoJobRepository(jobs, projects),
     rows: createMongoRowRepository(rows, projects),
+    models: mongoModelsPlaceholder,
     feedTokens,
     newsletter: createMongoNewsletterRepository(db),
     feed: createMongoFeedReader(db),

@@ -46,17 +46,17 @@ export function createSqliteFeedPreparation(
   const markChecked = db.prepare(
     'INSERT OR IGNORE INTO ifc_json_checked (project_id, version) SELECT id, ? FROM projects WHERE id = ?',
   );
-  const forgetOlder = db.prepare('DELETE FROM ifc_json_checked WHERE project_id = ? AND version < ?');
   const statisticsExist = db.prepare(
     "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'",
   );
   const elementRows = db.prepare('SELECT COUNT(*) AS n FROM ifc_elements');
   const awaiting = db.prepare(
-    `SELECT p.id AS projectId, p.version AS version FROM projects p
-     WHERE p.status = 'ready' AND p.version > 0 AND (
-       NOT EXISTS (SELECT 1 FROM ifc_json_checked j WHERE j.project_id = p.id AND j.version = p.version)
-       OR NOT EXISTS (SELECT 1 FROM ifc_wide_catalogs c WHERE c.project_id = p.id AND c.version = p.version))
-     ORDER BY p.created_at`,
+    `SELECT p.id AS projectId, m.published_version AS version FROM projects p JOIN models m ON m.project_id = p.id
+     WHERE p.status = 'ready' AND m.published_version > 0 AND (
+       NOT EXISTS (SELECT 1 FROM ifc_json_checked j WHERE j.project_id = p.id AND j.version = m.published_version)
+       OR NOT EXISTS (SELECT 1 FROM ifc_wide_catalogs c
+         WHERE c.project_id = p.id AND c.version = m.published_version))
+     ORDER BY p.created_at, m.rowid`,
   );
 
   /**
@@ -94,10 +94,8 @@ export function createSqliteFeedPreparation(
         );
         if (!complete) return;
       }
-      write(() => {
-        markChecked.run(version, projectId);
-        forgetOlder.run(projectId, version);
-      });
+      // Listed until the version's rows go (sqlite-version-rows): other models' and retained versions stay listed.
+      write(() => markChecked.run(version, projectId));
       refreshStatistics();
     },
     awaiting() {

@@ -2,6 +2,7 @@ import { DuplicateError, type ProjectRecord, type ProjectRepository, type Projec
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
+import type { SqliteVersionBook } from './sqlite-version-book';
 
 interface ProjectRow {
   id: string;
@@ -21,6 +22,7 @@ interface ProjectRow {
   error: string | null;
   created_at: string;
   processed_at: string | null;
+  retention: number | null;
 }
 
 const toRecord = (row: ProjectRow): ProjectRecord => ({
@@ -41,14 +43,14 @@ const toRecord = (row: ProjectRow): ProjectRecord => ({
   error: row.error,
   createdAt: row.created_at,
   processedAt: row.processed_at,
+  retention: row.retention,
 });
-
-const ROW_TABLES = ['ifc_elements', 'ifc_properties', 'ifc_spatial'] as const;
 
 export function createSqliteProjectRepository(
   db: SqliteDb,
   write: SqliteWrite,
   wide: SqliteWideElements,
+  book: SqliteVersionBook,
 ): ProjectRepository {
   const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
   const byOwner = db.prepare(
@@ -62,39 +64,12 @@ export function createSqliteProjectRepository(
   const bumpVersion = db.prepare(
     'UPDATE projects SET max_version = max_version + 1 WHERE id = ? RETURNING max_version',
   );
-  const markReady = db.prepare(
-    `UPDATE projects SET version = @version, status = 'ready', error = NULL, schema = @schema,
-       element_count = @elementCount, property_count = @propertyCount, spatial_count = @spatialCount,
-       counts_by_type = @countsByType, counts_by_storey = @countsByStorey, processed_at = @now
-     WHERE id = @id AND version <= @version`,
-  );
-  const dropOtherVersions = ROW_TABLES.map((t) =>
-    db.prepare(`DELETE FROM ${t} WHERE project_id = ? AND version < ?`),
-  );
   const remove = db.prepare('DELETE FROM projects WHERE id = ?');
   const chooseForRoot = db.prepare(
     `INSERT INTO project_root_choices (user_id, project_id)
      SELECT @userId, id FROM projects WHERE id = @id AND is_public = 1 ON CONFLICT DO NOTHING`,
   );
-  const dropOtherCatalogs = db.prepare('DELETE FROM ifc_wide_catalogs WHERE project_id = ? AND version < ?');
-
-  const publish = (id: string, version: number, summary: Parameters<ProjectRepository['publish']>[2]) =>
-    write(() => {
-      markReady.run({
-        id,
-        version,
-        schema: summary.schema,
-        elementCount: summary.elementCount,
-        propertyCount: summary.propertyCount,
-        spatialCount: summary.spatialCount,
-        countsByType: JSON.stringify(summary.countsByType),
-        countsByStorey: JSON.stringify(summary.countsByStorey),
-        now: new Date().toISOString(),
-      });
-      for (const statement of dropOtherVersions) statement.run(id, version);
-      dropOtherCatalogs.run(id, version);
-      wide.dropTables(id, (v) => v >= version);
-    });
+  const setRetention = db.prepare('UPDATE projects SET retention = ? WHERE id = ?');
 
   return {
     async create(project) {
@@ -120,7 +95,13 @@ export function createSqliteProjectRepository(
       write(() => setStatus.run(status, error, id));
     },
     async publish(id, version, summary) {
-      publish(id, version, summary);
+      book.publish(id, version, summary);
+    },
+    async setRetention(id, retention) {
+      write(() => {
+        setRetention.run(retention, id);
+        book.applyProjectRetention(id);
+      });
     },
     async nextVersion(id) {
       const row = write(() => bumpVersion.get(id) as { max_version: number } | undefined);
@@ -139,7 +120,7 @@ export function createSqliteProjectRepository(
       write(() => chooseForRoot.run({ id, userId }));
     },
     async delete(id) {
-      // Jobs and rows go with the project through ON DELETE CASCADE.
+      // Models, versions and rows go with the project through ON DELETE CASCADE; jobs stay (migration 9).
       return write(() => {
         wide.dropTables(id);
         return remove.run(id).changes > 0;

@@ -6,11 +6,12 @@ import {
   spatialColumnNames,
   type ColumnType,
 } from '../row-columns';
-import type { PreparationFailure, RowRepository, StoredElementRow } from '../types';
+import type { PreparationFailure, RowContext, RowRepository, StoredElementRow } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
 import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
+import type { RemoveVersionRows } from './sqlite-version-rows';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -40,35 +41,42 @@ interface FlatTable {
   booleanAt: number[];
   /** Element rows also store their key, made from the project and the ExpressId (as elementId() does). */
   keyFrom?: number;
+  /** Element rows also store when they last changed. */
+  changedAt?: boolean;
 }
+
+/** The values every row of a batch shares, bound once per statement after the rows' own values. */
+const SHARED = ['project_id', 'version', 'model_id', 'model_name', 'version_number', 'changed_at'] as const;
 
 /**
  * Multi-row INSERT statements over flat values. Each statement binds exactly the values of its rows, then the
- * project and version as the last two parameters (numbered parameters let every row refer to them), so a batch's
- * flat array is bound in slices without building a row at a time.
+ * values the rows share (SHARED) as the last parameters (numbered parameters let every row refer to them), so a
+ * batch's flat array is bound in slices without building a row at a time.
  */
 function flatInsert(db: SqliteDb, spec: FlatTable) {
   const width = spec.columns.length;
+  const shared = spec.changedAt ? SHARED : SHARED.slice(0, -1);
   const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
-      const project = `?${rows * width + 1}`;
+      const sharedAt = shared.map((_, i) => `?${rows * width + i + 1}`);
+      const project = sharedAt[0]!;
       const tuples = Array.from({ length: rows }, (_, r) => {
         const at = (column: number) => `?${r * width + column + 1}`;
         const key =
           spec.keyFrom === undefined ? '' : `${project} || ':' || printf('%010d', ${at(spec.keyFrom)}), `;
-        return `(${project}, ?${rows * width + 2}, ${key}${spec.columns.map((_, c) => at(c)).join(', ')})`;
+        return `(${sharedAt.join(', ')}, ${key}${spec.columns.map((_, c) => at(c)).join(', ')})`;
       });
       const keyColumn = spec.keyFrom === undefined ? '' : '"Id", ';
       statement = db.prepare(
-        `INSERT INTO ${spec.table} (project_id, version, ${keyColumn}${quoted(spec.columns)}) VALUES ${tuples.join(', ')}`,
+        `INSERT INTO ${spec.table} (${shared.join(', ')}, ${keyColumn}${quoted(spec.columns)}) VALUES ${tuples.join(', ')}`,
       );
       statements.set(rows, statement);
     }
     return statement;
   };
-  return (projectId: string, version: number, values: unknown[] | undefined): number => {
+  return (projectId: string, version: number, context: RowContext, values: unknown[] | undefined): number => {
     const rows = flatRowCount(values, width);
     if (!values || !rows) return 0;
     expandRepeats(values, width);
@@ -78,10 +86,12 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
         if (typeof value === 'boolean') values[i] = value ? 1 : 0;
       }
     }
+    const sharedValues = [projectId, version, context.modelId, context.modelName, context.versionNumber];
+    if (spec.changedAt) sharedValues.push(context.changedAt);
     for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
       const count = Math.min(ROWS_PER_STATEMENT, rows - first);
       const bound = values.slice(first * width, (first + count) * width);
-      bound.push(projectId, version);
+      bound.push(...sharedValues);
       statementFor(count).run(bound);
     }
     return rows;
@@ -91,31 +101,45 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
 export interface SqliteRowInserter {
   /**
    * Stores one flat batch (SQLITE_ROW_ORDER, booleans allowed; repeat marks and booleans are converted in place) in one
-   * write transaction, and returns how many rows of each kind it held.
+   * write transaction, and returns how many rows of each kind it held. Without a context, the row version's record
+   * gives it (see RowRepository.insertBatch).
    */
   insertFlat(
     projectId: string,
     version: number,
     batch: FlatRowBatch,
+    context?: RowContext,
   ): { elements: number; properties: number; spatial: number };
 }
 
-export function createSqliteRowInserter(db: SqliteDb, write: SqliteWrite): SqliteRowInserter {
+/** Finds the context of a row version written without one; null when the project does not exist. */
+export type ResolveRowContext = (projectId: string, version: number) => RowContext | null;
+
+export function createSqliteRowInserter(
+  db: SqliteDb,
+  write: SqliteWrite,
+  resolveContext: ResolveRowContext,
+): SqliteRowInserter {
   const elements = flatInsert(db, {
     table: 'ifc_elements',
     columns: elementColumnNames,
     booleanAt: booleanColumns.map((name) => (elementColumnNames as string[]).indexOf(name)),
     keyFrom: elementColumnNames.indexOf('ExpressId'),
+    changedAt: true,
   });
   const properties = flatInsert(db, { table: 'ifc_properties', columns: propertyColumnNames, booleanAt: [] });
   const spatial = flatInsert(db, { table: 'ifc_spatial', columns: spatialColumnNames, booleanAt: [] });
   return {
-    insertFlat: (projectId, version, batch) =>
-      write(() => ({
-        elements: elements(projectId, version, batch.elements),
-        properties: properties(projectId, version, batch.properties),
-        spatial: spatial(projectId, version, batch.spatial),
-      })),
+    insertFlat: (projectId, version, batch, given) =>
+      write(() => {
+        const context = given ?? resolveContext(projectId, version);
+        if (!context) throw new Error(`project ${projectId} does not exist`);
+        return {
+          elements: elements(projectId, version, context, batch.elements),
+          properties: properties(projectId, version, context, batch.properties),
+          spatial: spatial(projectId, version, context, batch.spatial),
+        };
+      }),
   };
 }
 
@@ -123,16 +147,11 @@ export function createSqliteRowRepository(
   db: SqliteDb,
   write: SqliteWrite,
   wide: SqliteWideElements,
+  removeRows: RemoveVersionRows,
+  resolveContext: ResolveRowContext,
 ): RowRepository {
   const preparation = createSqliteFeedPreparation(db, write);
-  const inserter = createSqliteRowInserter(db, write);
-  const deleteStatements = ['ifc_elements', 'ifc_properties', 'ifc_spatial'].map((table) =>
-    db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
-  );
-  const deleteCatalog = db.prepare('DELETE FROM ifc_wide_catalogs WHERE project_id = ? AND version = ?');
-  const deleteFailures = db.prepare(
-    'DELETE FROM ifc_preparation_failures WHERE project_id = ? AND version = ?',
-  );
+  const inserter = createSqliteRowInserter(db, write, resolveContext);
   const recordFailure = db.prepare(
     `INSERT INTO ifc_preparation_failures (project_id, version, attempts, error)
      SELECT id, ?, 1, ? FROM projects WHERE id = ?
@@ -142,13 +161,6 @@ export function createSqliteRowRepository(
   const findFailure = db.prepare(
     'SELECT attempts, error FROM ifc_preparation_failures WHERE project_id = ? AND version = ?',
   );
-  const deleteVersion = (projectId: string, version: number) =>
-    write(() => {
-      for (const statement of deleteStatements) statement.run(projectId, version);
-      deleteCatalog.run(projectId, version);
-      deleteFailures.run(projectId, version);
-      wide.dropTables(projectId, (v) => v !== version);
-    });
   const page = db.prepare(
     `SELECT "Id", project_id AS "ProjectId", ${quoted(elementColumnNames)} FROM ifc_elements
      WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,
@@ -164,11 +176,11 @@ export function createSqliteRowRepository(
     (statement.get(projectId, version) as { n: number }).n;
 
   return {
-    async insertBatch(projectId, version, batch: RowBatch) {
-      inserter.insertFlat(projectId, version, flattenBatch(batch, SQLITE_ROW_ORDER));
+    async insertBatch(projectId, version, batch: RowBatch, context) {
+      inserter.insertFlat(projectId, version, flattenBatch(batch, SQLITE_ROW_ORDER), context);
     },
     async deleteVersion(projectId, version) {
-      deleteVersion(projectId, version);
+      removeRows(projectId, version);
     },
     async *streamElements(projectId, version) {
       // Keyset pages along the primary key; the padded Id sorts like ExpressId.

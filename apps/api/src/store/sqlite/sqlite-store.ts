@@ -11,6 +11,9 @@ import { createSqliteFeedTokenRepository } from './sqlite-feed-token-repository'
 import { createSqliteNewsletterRepository } from './sqlite-newsletter-repository';
 import { createSqliteFeedReader } from './sqlite-feed-reader';
 import { createSqliteUsageRepository } from './sqlite-usage-repository';
+import { createVersionRowRemoval } from './sqlite-version-rows';
+import { createSqliteVersionBook } from './sqlite-version-book';
+import { createSqliteModelRepository } from './sqlite-model-repository';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(
@@ -20,13 +23,16 @@ export function createSqliteStore(
   const db = openSqlite(file, location);
   const write = createWrite(db);
   const wide = createSqliteWideElements(db, write);
+  const removeRows = createVersionRowRemoval(db, write, wide);
+  const book = createSqliteVersionBook(db, write, removeRows);
   return {
     kind: 'sqlite',
     ...(file === ':memory:' ? {} : { sqliteFile: file }),
     users: createSqliteUserRepository(db, write, wide),
-    projects: createSqliteProjectRepository(db, write, wide),
+    projects: createSqliteProjectRepository(db, write, wide, book),
     jobs: createSqliteJobRepository(db, write),
-    rows: createSqliteRowRepository(db, write, wide),
+    rows: createSqliteRowRepository(db, write, wide, removeRows, book.contextFor),
+    models: createSqliteModelRepository(db, write, wide, book, removeRows),
     feedTokens: createSqliteFeedTokenRepository(db, write),
     newsletter: createSqliteNewsletterRepository(db, write),
     feed: createSqliteFeedReader(db),

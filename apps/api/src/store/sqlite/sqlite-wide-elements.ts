@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ELEMENT_COLUMNS, elementColumnNames, elementId } from '../row-columns';
+import { ELEMENT_COLUMNS, elementColumnNames } from '../row-columns';
 import {
   columnIndex,
   columnKey,
@@ -37,7 +37,8 @@ export const wideTableName = (projectId: string, version: number) => `${tablePre
 export interface SqliteWideElements {
   /**
    * Builds (or rebuilds) the wide table of a version from its element and property rows, yielding between short
-   * write transactions. Null, with the table dropped, when cancelled or when a newer version is already published.
+   * write transactions. Null, with the table dropped, when cancelled, when the version is gone (deleted or pruned)
+   * or when its model already serves a newer version.
    */
   build(projectId: string, version: number, isCancelled?: () => boolean): Promise<WideCatalog | null>;
   catalog(projectId: string, version: number): WideCatalog | null;
@@ -68,7 +69,11 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
     `INSERT INTO ifc_wide_catalogs (project_id, version, table_name, columns) VALUES (?, ?, ?, ?)
      ON CONFLICT (project_id, version) DO UPDATE SET table_name = excluded.table_name, columns = excluded.columns`,
   );
-  const publishedVersion = db.prepare('SELECT version FROM projects WHERE id = ?');
+  /** The model's served version, for a version still kept (no row once it is deleted or pruned). */
+  const servedVersion = db.prepare(
+    `SELECT m.published_version AS version FROM versions v JOIN models m ON m.id = v.model_id
+     WHERE v.project_id = ? AND v.version = ? AND v.retained = 1`,
+  );
   const projectTables = db.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?",
   );
@@ -78,19 +83,35 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
     db.exec(`DROP TABLE IF EXISTS ${q(table)}`);
     db.exec(
       `CREATE TABLE ${q(table)} (
-         project_id TEXT NOT NULL, version INTEGER NOT NULL, "Id" TEXT NOT NULL, "ExpressId" INTEGER NOT NULL,
+         project_id TEXT NOT NULL, version INTEGER NOT NULL, "Id" TEXT NOT NULL, model_id TEXT NOT NULL,
+         model_name TEXT NOT NULL, version_number INTEGER NOT NULL, changed_at TEXT NOT NULL,
+         "ExpressId" INTEGER NOT NULL,
          ${[columnsDdl(ELEMENT_COLUMNS, ['ExpressId']), ...wide].join(', ')},
          ${INEXACT_COLUMN} INTEGER
        )`,
     );
     db.exec(`CREATE UNIQUE INDEX ${q(`${table}_key`)} ON ${q(table)} (project_id, version, "Id")`);
+    // Property rows name their element by ExpressId (unique within a version): the fill finds rows by it.
+    db.exec(`CREATE INDEX ${q(`${table}_express`)} ON ${q(table)} ("ExpressId")`);
   }
 
   const elementRanges = versionKeyRanges(db, 'ifc_elements', { start: '', rows: ELEMENTS_PER_COPY });
   /** The element columns, in key ranges: a million-row copy would hold the API's event loop for seconds. */
   function copyElements(table: string, projectId: string, version: number, isCancelled: () => boolean) {
     // With the element's JSON flag (set by the feed preparation, which runs first): its doubles stay inexact here.
-    const names = ['project_id', 'version', 'Id', ...elementColumnNames, INEXACT_COLUMN].map(q).join(', ');
+    const names = [
+      'project_id',
+      'version',
+      'Id',
+      'model_id',
+      'model_name',
+      'version_number',
+      'changed_at',
+      ...elementColumnNames,
+      INEXACT_COLUMN,
+    ]
+      .map(q)
+      .join(', ');
     const from = `INSERT INTO ${q(table)} (${names}) SELECT ${names} FROM ifc_elements
        WHERE project_id = ? AND version = ? AND "Id" > ?`;
     const range = db.prepare(`${from} AND "Id" <= ?`);
@@ -128,9 +149,7 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
         const sets = positions.map((i) => `${q(columns[i]!.name)} = coalesce(${q(columns[i]!.name)}, ?)`);
         // A double SQLite would print inexactly makes the row's JSON the JavaScript encoder's (sqlite-json-pages).
         if (inexact) sets.push(`${INEXACT_COLUMN} = 1`);
-        statement = db.prepare(
-          `UPDATE ${q(table)} SET ${sets.join(', ')} WHERE project_id = ? AND version = ? AND "Id" = ?`,
-        );
+        statement = db.prepare(`UPDATE ${q(table)} SET ${sets.join(', ')} WHERE "ExpressId" = ?`);
         updates.set(signature, statement);
       }
       return statement;
@@ -149,12 +168,7 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
             if (typeof value === 'number' && !printsExactly(value)) inexact = true;
             return typeof value === 'boolean' ? (value ? 1 : 0) : value;
           });
-          update(positions, inexact).run([
-            ...params,
-            projectId,
-            version,
-            elementId(projectId, run.expressId),
-          ]);
+          update(positions, inexact).run([...params, run.expressId]);
         }
       });
     };
@@ -203,7 +217,7 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
         (await fillColumns(table, projectId, version, columns, isCancelled));
       // The catalog row last (until it exists nothing reads the table), unless the version is already obsolete.
       return write(() => {
-        const current = publishedVersion.get(projectId) as { version: number } | undefined;
+        const current = servedVersion.get(projectId, version) as { version: number } | undefined;
         if (!complete || isCancelled() || !current || current.version > version) {
           db.exec(`DROP TABLE IF EXISTS ${q(table)}`);
           return null;

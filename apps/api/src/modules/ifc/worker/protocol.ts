@@ -1,4 +1,5 @@
 import type { ExtractionSummary, ExtractProgress, FlatRowBatch, RowBatch } from '@aec/ifc';
+import type { RowContext } from '../../../store/types';
 
 /** What the job runner hands a worker. */
 export interface WorkerInput {
@@ -15,6 +16,8 @@ export interface WriterInput {
   sqliteFile: string;
   projectId: string;
   version: number;
+  /** The model version the rows belong to; without it the row version's record gives it (RowRepository.insertBatch). */
+  rowContext?: RowContext;
   /** The extraction worker's batches arrive here; acks go back through it. */
   batchPort: import('node:worker_threads').MessagePort;
 }

@@ -6,6 +6,8 @@ import {
 } from '../../../store/sqlite/sqlite-row-repository';
 import { createWrite } from '../../../store/sqlite/write-transaction';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
+import { createVersionRowRemoval } from '../../../store/sqlite/sqlite-version-rows';
+import { createSqliteVersionBook } from '../../../store/sqlite/sqlite-version-book';
 import type {
   BatchPortMessage,
   RunnerMessage,
@@ -31,8 +33,11 @@ const report = (message: WriterMessage) => control.postMessage(message);
 
 const db = openSqlite(input.sqliteFile);
 const write = createWrite(db);
-const inserter = createSqliteRowInserter(db, write);
-const rows = createSqliteRowRepository(db, write, createSqliteWideElements(db, write));
+const wide = createSqliteWideElements(db, write);
+const removeRows = createVersionRowRemoval(db, write, wide);
+const book = createSqliteVersionBook(db, write, removeRows);
+const inserter = createSqliteRowInserter(db, write, book.contextFor);
+const rows = createSqliteRowRepository(db, write, wide, removeRows, book.contextFor);
 const stored: StoredCounts = { elements: 0, properties: 0, spatial: 0 };
 const stats: WriterStats = {
   firstBatchAt: 0,
@@ -72,7 +77,7 @@ let stopRequested = false;
 function store(message: BatchPortMessage & { type: 'rows' }): void {
   const started = Date.now();
   if (!stats.firstBatchAt) stats.firstBatchAt = started;
-  const counts = inserter.insertFlat(input.projectId, input.version, message.rows);
+  const counts = inserter.insertFlat(input.projectId, input.version, message.rows, input.rowContext);
   stats.lastBatchAt = Date.now();
   stats.batches++;
   const ms = stats.lastBatchAt - started;

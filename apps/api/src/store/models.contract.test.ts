@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { describeSkipped } from '../../../../tools/test-support/skip-with-reason';
+import { describeEachStore } from '../test/store-fixtures';
+import { elementRow, propertyRow, spatialRow } from '../test/row-fixtures';
+import type { PublishSummary, RowContext, Store, VersionRecord } from './types';
+
+/** Until the MongoDB store implements models (h-mongo), its variant of this suite is listed as skipped. */
+const MONGO_PENDING = 'MongoDB models land with h-mongo';
+
+describeEachStore('store contract: models and versions', (target) => {
+  if (target.name === 'mongodb') {
+    describeSkipped('models and versions on MongoDB', MONGO_PENDING);
+    return;
+  }
+  let store: Store;
+  let ownerId: string;
+  beforeAll(async () => {
+    store = await target.open();
+    const owner = await store.users.create({
+      username: `owner_${randomUUID().slice(0, 8)}`,
+      email: `${randomUUID()}@x.io`,
+      passwordHash: 'h',
+    });
+    ownerId = owner.id;
+  });
+  afterAll(() => target.dispose(store));
+
+  const summary = (elementCount: number, type = 'IfcWall', schema = 'IFC4'): PublishSummary => ({
+    schema,
+    elementCount,
+    propertyCount: elementCount,
+    spatialCount: 1,
+    countsByType: { [type]: elementCount },
+    countsByStorey: { 'Level 1': elementCount },
+  });
+
+  /** A project with its default model (id = project id), as the upload service makes it. */
+  async function newProject(name = 'Tower Ä') {
+    const project = await store.projects.create({
+      id: `p_${randomUUID()}`,
+      ownerId,
+      isPublic: false,
+      name,
+      fileName: 'tower.ifc',
+      fileSize: 1234,
+      schema: 'IFC4',
+    });
+    const model = await store.models.create({ id: project.id, projectId: project.id, name });
+    return { project, model };
+  }
+
+  const contextOf = (v: VersionRecord, modelName: string): RowContext => ({
+    modelId: v.modelId,
+    modelName,
+    versionNumber: v.number,
+    changedAt: v.createdAt,
+  });
+
+  /** Uploads one version of a model: a record, `count` element rows (ExpressIds from `first`), then publish. */
+  async function upload(
+    projectId: string,
+    modelId: string,
+    modelName: string,
+    count: number,
+    options: { first?: number; type?: string; fileName?: string; schema?: string } = {},
+  ): Promise<VersionRecord> {
+    const v = await store.models.createVersion({
+      projectId,
+      modelId,
+      fileName: options.fileName ?? `${modelName}.ifc`,
+      fileSize: 100 + count,
+      uploaderId: ownerId,
+      schema: options.schema ?? 'IFC4',
+    });
+    const first = options.first ?? 1;
+    const ids = Array.from({ length: count }, (_, i) => first + i);
+    await store.rows.insertBatch(
+      projectId,
+      v.version,
+      {
+        elements: ids.map((id) => elementRow(id, { IfcType: options.type ?? 'IfcWall' })),
+        properties: ids.map((id) => propertyRow(id)),
+        spatial: [spatialRow(first + 10_000)],
+      },
+      contextOf(v, modelName),
+    );
+    await store.projects.publish(projectId, v.version, summary(count, options.type, options.schema));
+    return (await store.models.findVersion(projectId, modelId, v.number))!;
+  }
+
+  it('create project → create model (id = project id) → createVersion → insert → publish', async () => {
+    const { project, model } = await newProject();
+    expect(model).toMatchObject({
+      id: project.id,
+      projectId: project.id,
+      name: 'Tower Ä',
+      publishedVersion: 0,
+    });
+    expect(project.retention).toBeNull();
+    expect(await store.models.listByProject(project.id)).toEqual([model]);
+
+    const queued = await store.models.createVersion({
+      projectId: project.id,
+      modelId: model.id,
+      fileName: 'tower.ifc',
+      fileSize: 1234,
+      uploaderId: ownerId,
+      schema: 'IFC2X3',
+    });
+    expect(queued).toMatchObject({
+      projectId: project.id,
+      modelId: model.id,
+      number: 1,
+      status: 'queued',
+      retained: true,
+      warnings: [],
+      changes: null,
+      processedAt: null,
+      elementCount: 0,
+    });
+    expect(queued.version).toBeGreaterThan(0);
+    // The internal row version comes from the project's counter: the next one is past it.
+    expect(await store.projects.nextVersion(project.id)).toBeGreaterThan(queued.version);
+
+    await store.rows.insertBatch(
+      project.id,
+      queued.version,
+      { elements: [elementRow(1), elementRow(2)], properties: [propertyRow(1)], spatial: [spatialRow(3)] },
+      contextOf(queued, model.name),
+    );
+    expect(await store.rows.countAll(project.id, queued.version)).toEqual({
+      elements: 2,
+      properties: 1,
+      spatial: 1,
+    });
+    await store.projects.publish(project.id, queued.version, summary(2, 'IfcWall', 'IFC2X3'));
+
+    const ready = (await store.models.findVersion(project.id, model.id, 1))!;
+    expect(ready).toMatchObject({ status: 'ready', elementCount: 2, schema: 'IFC2X3', error: null });
+    expect(ready.processedAt).not.toBeNull();
+    expect(await store.models.findVersionByRowVersion(project.id, queued.version)).toEqual(ready);
+    expect((await store.models.findById(project.id, model.id))!.publishedVersion).toBe(queued.version);
+    expect(await store.projects.findById(project.id)).toMatchObject({
+      status: 'ready',
+      version: queued.version,
+      elementCount: 2,
+      schema: 'IFC2X3',
+      countsByType: { IfcWall: 2 },
+    });
+  });
+
+  it('a model is found only in its own project and its id is unique', async () => {
+    const a = await newProject();
+    const b = await newProject();
+    expect(await store.models.findById(b.project.id, a.model.id)).toBeNull();
+    expect(await store.models.findVersion(b.project.id, a.model.id, 1)).toBeNull();
+    await expect(
+      store.models.create({ id: a.model.id, projectId: a.project.id, name: 'again' }),
+    ).rejects.toThrow(/duplicate id/);
+  });
+
+  it('numbers versions per model and lists them newest first, each with its own row version', async () => {
+    const { project, model } = await newProject();
+    const second = await store.models.create({ id: `m_${randomUUID()}`, projectId: project.id, name: 'MEP' });
+    const v1 = await upload(project.id, model.id, model.name, 1);
+    const m1 = await upload(project.id, second.id, second.name, 1);
+    const v2 = await upload(project.id, model.id, model.name, 2);
+    expect([v1.number, m1.number, v2.number]).toEqual([1, 1, 2]);
+    expect(new Set([v1.version, m1.version, v2.version]).size).toBe(3);
+    expect((await store.models.listVersions(project.id, model.id)).map((v) => v.number)).toEqual([2, 1]);
+    expect((await store.models.listVersions(project.id)).map((v) => `${v.modelId}:${v.number}`)).toEqual([
+      `${model.id}:2`,
+      `${second.id}:1`,
+      `${model.id}:1`,
+    ]);
+    expect((await store.models.listByProject(project.id)).map((m) => m.id)).toEqual([model.id, second.id]);
+  });
+
+  it('publishing sums the project over every model’s published version and keeps other versions’ rows', async () => {
+    const { project, model } = await newProject();
+    const mep = await store.models.create({ id: `m_${randomUUID()}`, projectId: project.id, name: 'MEP' });
+    const arch1 = await upload(project.id, model.id, model.name, 3, { fileName: 'arch-1.ifc' });
+    await upload(project.id, mep.id, mep.name, 2, {
+      first: 100,
+      type: 'IfcPipeSegment',
+      fileName: 'mep.ifc',
+    });
+    const arch2 = await upload(project.id, model.id, model.name, 4, {
+      fileName: 'arch-2.ifc',
+      schema: 'IFC4X3',
+    });
+
+    const p = (await store.projects.findById(project.id))!;
+    expect(p).toMatchObject({
+      elementCount: 6,
+      propertyCount: 6,
+      spatialCount: 2,
+      countsByType: { IfcWall: 4, IfcPipeSegment: 2 },
+      countsByStorey: { 'Level 1': 6 },
+      fileName: 'arch-2.ifc',
+      schema: 'IFC4X3',
+      version: arch2.version,
+    });
+    // Retention is unset: version 1's rows are kept (for rollback and change computation).
+    expect(await store.rows.countAll(project.id, arch1.version)).toEqual({
+      elements: 3,
+      properties: 3,
+      spatial: 1,
+    });
+    expect((await store.models.findVersion(project.id, model.id, 1))!.retained).toBe(true);
+  });
+
+  it('every publish moves the project’s stamp forward', async () => {
+    const { project, model } = await newProject();
+    const stamps: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await upload(project.id, model.id, model.name, 1);
+      stamps.push(Date.parse((await store.projects.findById(project.id))!.processedAt!));
+    }
+    expect(stamps[1]).toBeGreaterThan(stamps[0]!);
+    expect(stamps[2]).toBeGreaterThan(stamps[1]!);
+  });
+
+  it('an older version finishing after a newer one was published does not replace it', async () => {
+    const { project, model } = await newProject();
+    const slow = await store.models.createVersion({
+      projectId: project.id,
+      modelId: model.id,
+      fileName: 'slow.ifc',
+      fileSize: 1,
+      uploaderId: ownerId,
+      schema: null,
+    });
+    const fast = await upload(project.id, model.id, model.name, 2);
+    await store.rows.insertBatch(
+      project.id,
+      slow.version,
+      { elements: [elementRow(1)] },
+      contextOf(slow, model.name),
+    );
+    await store.projects.publish(project.id, slow.version, summary(1));
+    expect((await store.models.findById(project.id, model.id))!.publishedVersion).toBe(fast.version);
+    expect((await store.projects.findById(project.id))!.elementCount).toBe(2);
+  });
+
+  it('retention keeps the N newest ready versions per model and the published one; pruned ones stay listed', async () => {
+    const { project, model } = await newProject();
+    const other = await store.models.create({
+      id: `m_${randomUUID()}`,
+      projectId: project.id,
+      name: 'Other',
+    });
+    const o1 = await upload(project.id, other.id, other.name, 1);
+    await store.projects.setRetention(project.id, 2);
+    expect((await store.projects.findById(project.id))!.retention).toBe(2);
+    const versions = [];
+    for (let i = 0; i < 4; i++) versions.push(await upload(project.id, model.id, model.name, 1));
+    const listed = await store.models.listVersions(project.id, model.id);
+    expect(listed.map((v) => [v.number, v.retained])).toEqual([
+      [4, true],
+      [3, true],
+      [2, false],
+      [1, false],
+    ]);
+    expect(await store.rows.countAll(project.id, versions[0]!.version)).toEqual({
+      elements: 0,
+      properties: 0,
+      spatial: 0,
+    });
+    expect(await store.rows.countElements(project.id, versions[2]!.version)).toBe(1);
+    // Another model's versions are counted on their own.
+    expect(await store.rows.countElements(project.id, o1.version)).toBe(1);
+
+    // Lowering the setting prunes at once; null keeps everything from then on.
+    await store.projects.setRetention(project.id, 1);
+    expect((await store.models.findVersion(project.id, model.id, 3))!.retained).toBe(false);
+    expect((await store.models.findVersion(project.id, model.id, 4))!.retained).toBe(true);
+    await store.projects.setRetention(project.id, null);
+    const next = await upload(project.id, model.id, model.name, 1);
+    expect((await store.models.findVersion(project.id, model.id, 4))!.retained).toBe(true);
+    expect(next.retained).toBe(true);
+  });
+
+  it('a row version written without a model version becomes the next version of the default model', async () => {
+    const project = await store.projects.create({
+      id: `p_${randomUUID()}`,
+      ownerId,
+      isPublic: false,
+      name: 'Legacy',
+      fileName: 'legacy.ifc',
+      fileSize: 9,
+      schema: null,
+    });
+    const version = await store.projects.nextVersion(project.id);
+    await store.rows.insertBatch(project.id, version, { elements: [elementRow(1)] });
+    await store.projects.publish(project.id, version, summary(1));
+    expect(await store.models.listByProject(project.id)).toEqual([
+      expect.objectContaining({ id: project.id, name: 'Legacy', publishedVersion: version }),
+    ]);
+    expect(await store.models.findVersionByRowVersion(project.id, version)).toMatchObject({
+      modelId: project.id,
+      number: 1,
+      status: 'ready',
+      fileName: 'legacy.ifc',
+      createdAt: project.createdAt,
+    });
+  });
+
+  it('updates a version’s status, error, timing, warnings and change summary', async () => {
+    const { project, model } = await newProject();
+    const v = await store.models.createVersion({
+      projectId: project.id,
+      modelId: model.id,
+      fileName: 'x.ifc',
+      fileSize: 1,
+      uploaderId: null,
+      schema: null,
+    });
+    const changes = {
+      status: 'ready' as const,
+      previousVersionNumber: 1,
+      added: 1,
+      removed: 2,
+      modified: 3,
+      propertyValuesChanged: 4,
+      commonElements: 5,
+      byType: { IfcWall: { added: 1, removed: 2, modified: 3 } },
+      byStorey: { '': { added: 1, removed: 2, modified: 3 } },
+      error: null,
+    };
+    await store.models.updateVersion(project.id, v.version, {
+      status: 'failed',
+      error: 'boom ✗',
+      processingMs: 1234,
+      warnings: ['Schema changed from IFC2X3 to IFC4'],
+      changes,
+    });
+    expect(await store.models.findVersion(project.id, model.id, v.number)).toMatchObject({
+      status: 'failed',
+      error: 'boom ✗',
+      processingMs: 1234,
+      warnings: ['Schema changed from IFC2X3 to IFC4'],
+      changes,
+    });
+    await store.models.updateVersion(project.id, v.version, { changes: null, error: null });
+    expect(await store.models.findVersion(project.id, model.id, v.number)).toMatchObject({
+      changes: null,
+      error: null,
+      status: 'failed',
+    });
+  });
+
+  it('deleting the project removes its models and versions', async () => {
+    const { project, model } = await newProject();
+    const v = await upload(project.id, model.id, model.name, 1);
+    await store.projects.delete(project.id);
+    expect(await store.models.findById(project.id, model.id)).toBeNull();
+    expect(await store.models.listVersions(project.id)).toEqual([]);
+    expect(await store.rows.countElements(project.id, v.version)).toBe(0);
+  });
+});
