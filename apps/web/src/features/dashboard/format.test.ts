@@ -1,4 +1,5 @@
-import { formatDuration, formatUptime, weekOverWeek } from './format';
+import { formatDuration } from '@/lib/format';
+import { formatUptime, weekOverWeek } from './format';
 
 const days = (counts: number[]) => counts.map((count) => ({ count }));
 

@@ -1,6 +1,8 @@
+import type { ServerLogEntry } from '@/lib/job-events/follow-job-events';
+
 /** Spec §3 processing log entry, as the job's event stream sends it (and as the screen adds its own). */
-export type LogType = 'info' | 'success' | 'error';
-export type LogCategory = 'upload' | 'parse' | 'extract' | 'complete';
+export type LogType = ServerLogEntry['type'];
+export type LogCategory = NonNullable<ServerLogEntry['category']>;
 
 export type LogEntry = {
   id: string;
@@ -11,8 +13,7 @@ export type LogEntry = {
   category?: LogCategory;
 };
 
-/** The server's entry: numeric ids, which double as SSE event ids for Last-Event-ID. */
-export type ServerLogEntry = Omit<LogEntry, 'id'> & { id: number };
+export type { ServerLogEntry };
 
 /** create-sample / create-demo answer (spec §3 upload response). */
 export type DemoResult = {

@@ -8,7 +8,7 @@ import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/lib/api/projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { StatusBadge } from '@/features/projects/components/status-badge';
-import { formatInteger } from '@/features/projects/format';
+import { formatInteger } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSelectedProject } from './use-selected-project';
 

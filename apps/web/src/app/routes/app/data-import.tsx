@@ -9,7 +9,7 @@ import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/lib/api/projects';
 import { StatusBadge } from '@/features/projects/components/status-badge';
 import { formatFileSize } from '@aec/contracts';
-import { formatDateTime } from '@/features/projects/format';
+import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const facts = [

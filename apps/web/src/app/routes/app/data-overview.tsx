@@ -4,7 +4,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
 import { LinkCard } from '@/features/dashboard/components/link-card';
 import { useProjects } from '@/lib/api/projects';
-import { formatInteger } from '@/features/projects/format';
+import { formatInteger } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function DataOverviewRoute() {

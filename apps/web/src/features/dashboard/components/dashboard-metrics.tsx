@@ -1,6 +1,7 @@
 import type { UserStats } from '@aec/contracts';
 import { Boxes, Download, FolderKanban, Radio } from 'lucide-react';
-import { formatInteger, weekOverWeek } from '../format';
+import { formatInteger } from '@/lib/format';
+import { weekOverWeek } from '../format';
 import { MetricCard } from './metric-card';
 
 /** The four stat cards, from the user's own figures. */

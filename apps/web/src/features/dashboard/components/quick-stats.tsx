@@ -1,6 +1,6 @@
 import type { UserStats } from '@aec/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatInteger } from '../format';
+import { formatInteger } from '@/lib/format';
 
 /** The user's own totals, counted by the server. */
 export function QuickStats({ stats }: { stats: UserStats }) {

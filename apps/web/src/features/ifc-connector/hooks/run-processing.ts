@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import { getErrorMessage } from '@/lib/api-client';
 import { currentAuthorization } from '../api/auth-header';
 import { controlJob } from '../api/control-job';
-import { followJobEvents } from '../api/follow-job-events';
+import { followJobEvents } from '@/lib/job-events/follow-job-events';
 import { getProject } from '@/lib/api/projects';
 import { rejectedUploadLines, uploadFailureLines } from '../api/upload-failure';
 import { uploadIfc } from '../api/upload-ifc';

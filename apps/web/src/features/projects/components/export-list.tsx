@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { downloadProjectCsv } from '../api/download-project-csv';
 import { csvFileName } from '../file-names';
-import { formatInteger } from '../format';
+import { formatInteger } from '@/lib/format';
 import type { Project } from '../types';
 import { StatusBadge } from './status-badge';
 

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { projectFeedUrl } from '../feed-urls';
-import { formatDateTime, formatInteger } from '../format';
+import { formatDateTime, formatInteger } from '@/lib/format';
 import type { Project } from '../types';
 import { StatusBadge } from './status-badge';
 import { WideSetLine } from './wide-set-line';

@@ -6,7 +6,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteProject } from '@/lib/api/projects';
 import { projectFeedUrl } from '../feed-urls';
-import { formatDateTime, formatInteger } from '../format';
+import { formatDateTime, formatInteger } from '@/lib/format';
 import type { Project } from '../types';
 import { ProjectCards } from './project-cards';
 import { StatusBadge } from './status-badge';

@@ -1,5 +1,14 @@
-import type { ServerLogEntry } from '../types';
-import { createSseParser } from '../sse-parser';
+import { createSseParser } from './sse-parser';
+
+/** One entry of a job's log as its event stream sends it; the numeric id doubles as the SSE id for Last-Event-ID. */
+export type ServerLogEntry = {
+  id: number;
+  timestamp: string;
+  message: string;
+  type: 'info' | 'success' | 'error';
+  progress?: number;
+  category?: 'upload' | 'parse' | 'extract' | 'complete';
+};
 
 export type JobOutcome = { kind: 'complete' | 'error'; entry: ServerLogEntry };
 
