@@ -35,6 +35,7 @@ describe('pagePaths, the list the API serves pages for', () => {
     const all = routes.flatMap((route) => concrete(route, ''));
     const expanded = all.flatMap((path) => {
       if (path.includes(':slug')) return blogPosts.map((post) => path.replace(':slug', post.slug));
+      if (path.includes(':projectId')) return [path.replace(':projectId', 'p_1')];
       if (path.includes(':page')) return pagePaths.filter((p) => p.startsWith(path.replace('/:page', '/')));
       return [path];
     });
@@ -49,5 +50,12 @@ describe('pagePaths, the list the API serves pages for', () => {
     expect(isPagePath('/app/docs/no-such-page')).toBe(false);
     expect(isPagePath('/wp-admin')).toBe(false);
     expect(isPagePath('/%E0%A4%A')).toBe(false);
+  });
+
+  it('serves a project page for any one-segment project id under Data Sources, nothing deeper', () => {
+    expect(isPagePath('/app/data/sources/p_1')).toBe(true);
+    expect(isPagePath('/app/data/sources/%C3%BCber-projekt/')).toBe(true);
+    expect(isPagePath('/app/data/sources/p_1/extra')).toBe(false);
+    expect(isPagePath('/app/data/sources//')).toBe(true); // the Data Sources page itself
   });
 });

@@ -1,4 +1,4 @@
-import { appPaths } from '../config/app-paths';
+import { appPaths, PROJECT_PAGE_PATTERN } from '../config/app-paths';
 import { paths } from '../config/paths';
 import { blogPosts } from '../features/blog/content/posts';
 
@@ -27,5 +27,7 @@ export function isPagePath(pathname: string): boolean {
     return false;
   }
   const trimmed = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
-  return known.has((trimmed || '/').toLowerCase());
+  const path = (trimmed || '/').toLowerCase();
+  // A project page exists for any id: an unknown one renders its "not found" state, as the page decides.
+  return known.has(path) || PROJECT_PAGE_PATTERN.test(path);
 }

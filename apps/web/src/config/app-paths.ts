@@ -21,3 +21,9 @@ export const appPaths = {
   settings: '/app/settings',
   help: '/app/help',
 } as const;
+
+/** A project's own page (its models, versions and what changed), under Data Sources where its feed is listed. */
+export const projectPagePath = (projectId: string) => `${appPaths.dataSources}/${encodeURIComponent(projectId)}`;
+
+/** Matches a project page path (one segment after Data Sources), for the breadcrumbs and the API's page list. */
+export const PROJECT_PAGE_PATTERN = /^\/app\/data\/sources\/[^/]+$/i;

@@ -12,6 +12,7 @@ const DataOverviewRoute = lazy(() => import('./app/data-overview'));
 const DataImportRoute = lazy(() => import('./app/data-import'));
 const DataExportRoute = lazy(() => import('./app/data-export'));
 const DataSourcesRoute = lazy(() => import('./app/data-sources'));
+const ProjectRoute = lazy(() => import('./app/project'));
 const AnalyticsOverviewRoute = lazy(() => import('./app/analytics-overview'));
 const AnalyticsProjectsRoute = lazy(() => import('./app/analytics-projects'));
 const AnalyticsPerformanceRoute = lazy(() => import('./app/analytics-performance'));
@@ -40,6 +41,7 @@ export const appShellRoutes: RouteObject[] = [
   { path: 'data/import', element: <DataImportRoute /> },
   { path: 'data/export', element: <DataExportRoute /> },
   { path: 'data/sources', element: <DataSourcesRoute /> },
+  { path: 'data/sources/:projectId', element: <ProjectRoute /> },
   { path: 'analytics', element: <AnalyticsOverviewRoute /> },
   { path: 'analytics/projects', element: <AnalyticsProjectsRoute /> },
   { path: 'analytics/performance', element: <AnalyticsPerformanceRoute /> },

@@ -28,4 +28,16 @@ describe('breadcrumbsFor', () => {
     ]);
     expect(breadcrumbsFor('/app/no-such-thing', false)[1]).toEqual({ label: 'No Such Thing' });
   });
+
+  it('puts a project page under Data Sources, whatever the project id looks like', () => {
+    for (const id of ['p_1', 'Ünïcode%20id', 'x']) {
+      expect(breadcrumbsFor(`/app/data/sources/${id}/`, true)).toEqual([
+        { label: 'App Dashboard', href: '/app' },
+        { label: 'Data Sources', href: appPaths.dataSources },
+        { label: 'Project' },
+      ]);
+    }
+    // Deeper paths are not project pages.
+    expect(breadcrumbsFor('/app/data/sources/a/b', true)[1]).toEqual({ label: 'Page' });
+  });
 });

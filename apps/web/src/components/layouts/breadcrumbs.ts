@@ -1,4 +1,4 @@
-import { appPaths } from '@/config/app-paths';
+import { appPaths, PROJECT_PAGE_PATTERN } from '@/config/app-paths';
 
 /** Page titles of the known signed-in routes (spec §2 App routes). */
 export const routeTitles: Record<string, string> = {
@@ -53,6 +53,9 @@ export function breadcrumbsFor(pathname: string, isSmallScreen: boolean): Crumb[
   }
   const root: Crumb = { label: 'App Dashboard', href: appPaths.home };
   if (title) return [root, { label: title }];
+  if (PROJECT_PAGE_PATTERN.test(path)) {
+    return [root, { label: routeTitles[appPaths.dataSources]!, href: appPaths.dataSources }, { label: 'Project' }];
+  }
   const last = path.split('/').filter(Boolean).pop() ?? '';
   return [root, { label: isSmallScreen ? 'Page' : humanise(last) }];
 }

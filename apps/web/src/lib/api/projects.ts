@@ -34,6 +34,18 @@ export async function getProject(projectId: string): Promise<ProjectSummary> {
   return projectSummarySchema.parse(data);
 }
 
+/** Under the list's key, so whatever refreshes the list (an upload, a deletion) refreshes the project too. */
+export const projectQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: [...projectsQueryKey, projectId],
+    queryFn: () => getProject(projectId),
+    staleTime: 10_000,
+  });
+
+export function useProject(projectId: string) {
+  return useQuery(projectQueryOptions(projectId));
+}
+
 export async function deleteProject(projectId: string): Promise<void> {
   await api.delete(projectPath(projectId));
 }
