@@ -23,7 +23,8 @@ export const appPaths = {
 } as const;
 
 /** A project's own page (its models, versions and what changed), under Data Sources where its feed is listed. */
-export const projectPagePath = (projectId: string) => `${appPaths.dataSources}/${encodeURIComponent(projectId)}`;
+export const projectPagePath = (projectId: string) =>
+  `${appPaths.dataSources}/${encodeURIComponent(projectId)}`;
 
 /** Matches a project page path (one segment after Data Sources), for the breadcrumbs and the API's page list. */
 export const PROJECT_PAGE_PATTERN = /^\/app\/data\/sources\/[^/]+$/i;

@@ -54,7 +54,11 @@ export function breadcrumbsFor(pathname: string, isSmallScreen: boolean): Crumb[
   const root: Crumb = { label: 'App Dashboard', href: appPaths.home };
   if (title) return [root, { label: title }];
   if (PROJECT_PAGE_PATTERN.test(path)) {
-    return [root, { label: routeTitles[appPaths.dataSources]!, href: appPaths.dataSources }, { label: 'Project' }];
+    return [
+      root,
+      { label: routeTitles[appPaths.dataSources]!, href: appPaths.dataSources },
+      { label: 'Project' },
+    ];
   }
   const last = path.split('/').filter(Boolean).pop() ?? '';
   return [root, { label: isSmallScreen ? 'Page' : humanise(last) }];

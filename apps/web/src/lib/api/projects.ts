@@ -1,12 +1,19 @@
-import { projectListResponseSchema, projectSummarySchema, type ProjectSummary } from '@aec/contracts';
+import {
+  projectListResponseSchema,
+  projectSettingsRequestSchema,
+  projectSummarySchema,
+  type ProjectSummary,
+} from '@aec/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * The signed-in user's projects: GET /api/ifc/projects, GET and DELETE /api/ifc/projects/:projectId. One fetcher
+ * The signed-in user's projects: GET /api/ifc/projects, GET, PATCH and DELETE /api/ifc/projects/:projectId. One fetcher
  * each, shared by every screen that lists or picks a project, so they share one cache entry and one shape.
  */
 export const projectsQueryKey = ['projects'] as const;
+/** A project's model history (features/models reads it); here so a project change can refresh it too. */
+export const projectModelsQueryKey = (projectId: string) => ['project-models', projectId] as const;
 
 const projectPath = (projectId: string) => `/api/ifc/projects/${encodeURIComponent(projectId)}`;
 
@@ -59,6 +66,29 @@ export function useDeleteProject() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['stats'] }),
+      ]),
+  });
+}
+
+/** PATCH /api/ifc/projects/:projectId `{ retention }`: keep every version (null) or the last N (1–100) per model. */
+export async function setProjectRetention(input: {
+  projectId: string;
+  retention: number | null;
+}): Promise<ProjectSummary> {
+  const body = projectSettingsRequestSchema.parse({ retention: input.retention });
+  const { data } = await api.patch<unknown>(projectPath(input.projectId), body);
+  return projectSummarySchema.parse(data);
+}
+
+export function useSetProjectRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setProjectRetention,
+    // Retention prunes older versions' rows: the history (retained flags) changes with the project.
+    onSuccess: (_project, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: projectModelsQueryKey(input.projectId) }),
       ]),
   });
 }
