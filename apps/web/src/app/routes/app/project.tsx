@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
+import { ModelsSection } from '@/features/models/components/models-section';
 import { ProjectOverview } from '@/features/projects/components/project-overview';
 import { useProject, useProjects } from '@/lib/api/projects';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -15,11 +16,16 @@ export function ProjectRoute() {
   usePageTitle(project.data?.name ?? 'Project');
   return (
     <div className="grid min-w-0 gap-6">
-      <QueryState query={project} loadingLabel="Loading the project..." errorTitle="Could not load this project">
+      <QueryState
+        query={project}
+        loadingLabel="Loading the project..."
+        errorTitle="Could not load this project"
+      >
         {(data) => (
           <>
             <PageHeader title={data.name} description="A project keeps its feed URL across model versions." />
             <ProjectOverview project={data} />
+            <ModelsSection projectId={data.projectId} isOwner={isOwner} />
           </>
         )}
       </QueryState>

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { projectPagePath } from '@/config/app-paths';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -32,7 +34,12 @@ export function ProjectCards({
             data-project-card={project.projectId}
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <p className="font-medium [overflow-wrap:anywhere]">{project.name}</p>
+              <Link
+                to={projectPagePath(project.projectId)}
+                className="font-medium underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+              >
+                {project.name}
+              </Link>
               <StatusBadge status={project.status} />
             </div>
             <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { projectPagePath } from '@/config/app-paths';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -60,7 +62,12 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
                   data-project-id={project.projectId}
                 >
                   <td className="p-3">
-                    <p className="font-medium">{project.name}</p>
+                    <Link
+                      to={projectPagePath(project.projectId)}
+                      className="font-medium underline-offset-4 hover:underline"
+                    >
+                      {project.name}
+                    </Link>
                     <p className="text-xs text-muted-foreground">
                       {project.fileName} · uploaded {formatDateTime(project.createdAt)}
                     </p>

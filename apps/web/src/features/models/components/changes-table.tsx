@@ -1,0 +1,49 @@
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatInteger } from '@/lib/format';
+import type { BreakdownRow } from '../change-view';
+
+/** One breakdown of a version's changes (by IFC type or by storey), most changed first. */
+export function ChangesTable({
+  caption,
+  nameHeader,
+  rows,
+}: {
+  caption: string;
+  nameHeader: string;
+  rows: BreakdownRow[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <Table>
+      <TableCaption className="mt-0 mb-2 text-left font-medium text-foreground [caption-side:top]">
+        {caption}
+      </TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{nameHeader}</TableHead>
+          <TableHead className="text-right">Added</TableHead>
+          <TableHead className="text-right">Removed</TableHead>
+          <TableHead className="text-right">Modified</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.name}>
+            <TableCell className="whitespace-normal [overflow-wrap:anywhere]">{row.name}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatInteger(row.added)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatInteger(row.removed)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatInteger(row.modified)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
