@@ -27,7 +27,7 @@ const runJson = (script, args) =>
   JSON.parse(execFileSync(process.execPath, [path.join(OUT, script), ...args], { encoding: 'utf8' }));
 
 /** Starts the built API with the given store settings; resolves once /health answers. */
-async function startApi(storeEnv) {
+export async function startApi(storeEnv) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
@@ -87,7 +87,7 @@ async function signInWhenPrepared(base, projectId, timeoutMs = 600_000) {
 }
 
 /** The feed measurements, identical for both stores: only the sample counts differ (and the wide pull, SQLite). */
-async function measureFeed({ base, pid, projectId, pages, counts, wide = false }) {
+export async function measureFeed({ base, pid, projectId, pages, counts, wide = false }) {
   const auth = await signInWhenPrepared(base, projectId);
   const root = `${base}/api/ifc/odata/projects/${projectId}/`;
 

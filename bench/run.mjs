@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { benchEstimates } from './estimates.bench.mjs';
 import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
 import { benchODataFeed, reportODataMongo } from './odata-feed.bench.mjs';
+import { benchVersions } from './versions.bench.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Helpers are bundled into the API's dist so web-ifc resolves from the API's dependencies.
@@ -21,6 +22,7 @@ await build({
     'odata-reference': 'bench/odata-reference.ts',
     'odata-seed-mongo': 'bench/odata-seed-mongo.ts',
     'odata-reference-mongo': 'bench/odata-reference-mongo.ts',
+    'versions-seed': 'bench/versions-seed.ts',
   },
   absWorkingDir: ROOT,
   outdir: OUT,
@@ -59,6 +61,7 @@ const benches = {
   odata: benchODataFeed,
   web: benchWebBundle,
   estimates: benchEstimates,
+  versions: benchVersions,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
@@ -68,6 +71,8 @@ for (const [name, run] of Object.entries(benches)) {
   if (name === 'ifc') {
     console.log('targets: endToEndSeconds ≤ 15, ratioToBare ≤ 1.3, apiPeakRssMb ≤ 1536, healthP99Ms ≤ 100');
   }
+  if (name === 'versions')
+    console.log('targets: versionedFilteredPageP50Ms ≤ 10, fullPullRatio ≤ 1.1 (within 10% of one version)');
   if (name === 'estimates') console.log('target: every sample within 2× (element count, measured time)');
   if (name === 'web')
     console.log('target: landingGzipKb ≤ 150 (routes are code-split; the app area never loads on /)');
