@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/lib/api/projects';
+import { UploadEntryAction } from '@/features/models/components/upload-entry-action';
 import { NoProjects } from '@/features/projects/components/no-projects';
 import { ProjectTable } from '@/features/projects/components/project-table';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -24,7 +25,7 @@ export function DataSourcesRoute() {
           list.length === 0 ? (
             <NoProjects connectorUrl={appPaths.connector} />
           ) : (
-            <ProjectTable projects={list} />
+            <ProjectTable projects={list} actions={(project) => <UploadEntryAction project={project} />} />
           )
         }
       </QueryState>

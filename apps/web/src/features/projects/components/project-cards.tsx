@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { projectPagePath } from '@/config/app-paths';
 import { Trash2 } from 'lucide-react';
@@ -17,10 +18,12 @@ export function ProjectCards({
   projects,
   deleting,
   onDelete,
+  actions,
 }: {
   projects: Project[];
   deleting: boolean;
   onDelete: (project: Project) => void;
+  actions?: (project: Project) => ReactNode;
 }) {
   const origin = window.location.origin;
   return (
@@ -51,6 +54,7 @@ export function ProjectCards({
             {project.error ? <p className="text-xs text-destructive">{project.error}</p> : null}
             <WideSetLine wideSet={project.wideSet} />
             <code className="rounded bg-muted px-1.5 py-1 text-xs [overflow-wrap:anywhere]">{url}</code>
+            {actions?.(project)}
             <div className="flex flex-wrap gap-2">
               <CopyButton text={url} label="Copy URL" context={`feed of ${project.name}`} />
               <Button

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { projectPagePath } from '@/config/app-paths';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -15,8 +15,17 @@ import { StatusBadge } from './status-badge';
 import { ScrollX } from '@/components/ui/scroll-x';
 import { WideSetLine } from './wide-set-line';
 
-/** Data Sources: every project of the user with its feed URL; delete asks first. Cards below md, a table above. */
-export function ProjectTable({ projects }: { projects: Project[] }) {
+/**
+ * Data Sources: every project of the user with its feed URL; delete asks first. Cards below md, a table above.
+ * `actions` adds a project's other actions (the route passes "Upload new version" from the models feature).
+ */
+export function ProjectTable({
+  projects,
+  actions,
+}: {
+  projects: Project[];
+  actions?: (project: Project) => ReactNode;
+}) {
   const remove = useDeleteProject();
   const [error, setError] = useState<string | null>(null);
   const origin = window.location.origin;
@@ -36,7 +45,7 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
         </Alert>
       ) : null}
       <div className="md:hidden">
-        <ProjectCards projects={projects} deleting={remove.isPending} onDelete={onDelete} />
+        <ProjectCards projects={projects} deleting={remove.isPending} onDelete={onDelete} actions={actions} />
       </div>
       <ScrollX className="hidden rounded-lg border md:block">
         <table className="w-full text-sm">
@@ -91,17 +100,20 @@ export function ProjectTable({ projects }: { projects: Project[] }) {
                     </div>
                   </td>
                   <td className="p-3">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-destructive"
-                      disabled={remove.isPending}
-                      onClick={() => onDelete(project)}
-                      aria-label={`Delete ${project.name}`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
+                    <div className="grid min-w-44 justify-items-start gap-2">
+                      {actions?.(project)}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive"
+                        disabled={remove.isPending}
+                        onClick={() => onDelete(project)}
+                        aria-label={`Delete ${project.name}`}
+                      >
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               );
