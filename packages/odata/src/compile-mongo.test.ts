@@ -3,9 +3,9 @@ import { FILTERS } from '../test/filters';
 import { matches, sortDocs } from '../test/mongo-match';
 import { type RefData, evaluate } from '../test/reference-eval';
 import { checkExpr } from './check-expression';
-import { compileMongoCount, compileMongoQuery } from './mongo-query';
+import { compileMongoCount, compileMongoQuery, mongoSortValues } from './mongo-query';
 import { ODataNotImplementedError } from './errors';
-import { findEntityType } from './model';
+import { type EntityModel, findEntityType } from './model';
 import { parseQueryOptions } from './parse-query-options';
 import { validateQuery } from './validate';
 
@@ -121,4 +121,97 @@ describe('Mongo compiler semantics', () => {
       expect(full.columns).toEqual(['Id']);
     },
   );
+});
+
+describe('Mongo compiler: tolower/toupper on stored case-mapped copies', () => {
+  // The store keeps Name's JavaScript mappings in two fields of its own (flat names here; the app's are nested).
+  const cased: EntityModel = {
+    ...model,
+    entityTypes: model.entityTypes.map((t) =>
+      t.name !== 'Element'
+        ? t
+        : {
+            ...t,
+            properties: t.properties.map((p) =>
+              p.name === 'Name' ? { ...p, caseColumns: { lower: 'Name_lc', upper: 'Name_uc' } } : p,
+            ),
+          },
+    ),
+  };
+  const names = ['Straße', 'STRASSE', 'ΟΔΟΣ', 'οδος', 'İzmir', 'izmir', 'Ø8', null];
+  const casedDocs = names.map((Name, i) => ({
+    Id: `e${i}`,
+    Name,
+    Name_lc: Name?.toLowerCase() ?? null,
+    Name_uc: Name?.toUpperCase() ?? null,
+  }));
+  const query = (q: string) => validateQuery(parseQueryOptions(q), cased, 'Elements');
+  const ids = (filter: string) =>
+    casedDocs
+      .filter((d) =>
+        matches(
+          d,
+          compileMongoQuery(query(`$filter=${encodeURIComponent(filter)}`), {
+            model: cased,
+            entityType: 'Elements',
+          }).filter,
+        ),
+      )
+      .map((d) => d.Name);
+
+  it('filters on the copies with the mapped text as given, so expanding and final-sigma mappings hold', () => {
+    expect(ids("toupper(Name) eq 'STRASSE'")).toEqual(['Straße', 'STRASSE']);
+    expect(ids("tolower(Name) eq 'οδος'")).toEqual(['ΟΔΟΣ', 'οδος']);
+    expect(ids("startswith(tolower(Name),'i̇')")).toEqual(['İzmir']);
+    expect(ids("tolower(Name) in ('izmir','ø8')")).toEqual(['izmir', 'Ø8']);
+    // OData's `null eq 'x'` is false, so its negation holds for the null name too.
+    expect(ids("not (toupper(Name) eq 'STRASSE')")).toEqual(['ΟΔΟΣ', 'οδος', 'İzmir', 'izmir', 'Ø8', null]);
+    const plan = compileMongoQuery(query(`$filter=${encodeURIComponent("tolower(Name) eq 'x'")}`), {
+      model: cased,
+      entityType: 'Elements',
+    });
+    expect(plan.filter).toEqual({ Name_lc: { $eq: 'x' } });
+  });
+
+  it('sorts by a copy and pages by the mapped value of the last row', () => {
+    const q = query(`$orderby=${encodeURIComponent('toupper(Name) desc')}&$select=Id`);
+    const first = compileMongoQuery(q, { model: cased, entityType: 'Elements', limit: 3 });
+    expect(first.sort.map((k) => k.field)).toEqual(['Name_uc', 'Id']);
+    const sorted = sortDocs(casedDocs, first.sort);
+    const last = sorted[2]!;
+    const after = mongoSortValues({ Id: last.Id, Name: last.Name }, first.sort);
+    expect(after).toEqual([last.Name_uc, last.Id]);
+    const next = compileMongoQuery(q, { model: cased, entityType: 'Elements', after });
+    expect(
+      sortDocs(
+        casedDocs.filter((d) => matches(d, next.filter)),
+        next.sort,
+      ),
+    ).toEqual(sorted.slice(3));
+  });
+
+  it('maps literals by JavaScript, reads a repeated mapping from the copy, and refuses what it cannot map', () => {
+    expect(ids("tolower(tolower(Name)) eq 'straße'")).toEqual(['Straße']);
+    const plan = compileMongoQuery(query(`$filter=${encodeURIComponent("Name eq toupper('straße')")}`), {
+      model: cased,
+      entityType: 'Elements',
+    });
+    expect(JSON.stringify(plan.filter)).toContain('{"$literal":"STRASSE"}');
+    // MongoDB's $toLower maps ASCII only: an expression's mapping answers 501 rather than a wrong answer.
+    expect(() =>
+      compileMongoQuery(query(`$filter=${encodeURIComponent("tolower(concat(Name,'Σ')) eq 'x'")}`), {
+        model: cased,
+        entityType: 'Elements',
+      }),
+    ).toThrow(ODataNotImplementedError);
+  });
+
+  it('still answers 501 for sorting by other expressions', () => {
+    expect(() =>
+      compileMongoQuery(query(`$orderby=${encodeURIComponent('length(Name)')}`), {
+        model: cased,
+        entityType: 'Elements',
+      }),
+    ).toThrow(ODataNotImplementedError);
+  });
 });

@@ -43,7 +43,13 @@ export { quoteIdent, escapeLike } from './sql-types';
 export { canEncodeJsonInSql, sqlJsonInexactCondition, JSON_COLUMN } from './sql-json';
 /** MongoDB: filter documents, sort, keyset predicate and count filter. */
 export { compileMongoFilter, MATCH_NONE } from './compile-mongo';
-export { compileMongoSort, compileMongoQuery, compileMongoCount, mongoKeysetPredicate } from './mongo-query';
+export {
+  compileMongoSort,
+  compileMongoQuery,
+  compileMongoCount,
+  mongoKeysetPredicate,
+  mongoSortValues,
+} from './mongo-query';
 export type { MongoDoc, MongoCompileOptions } from './compile-mongo';
 export type { MongoQuery, MongoSortKey } from './mongo-query';
 /** `$metadata` (CSDL XML 4.0) and the service document. */

@@ -17,6 +17,12 @@ export interface PropertyDef {
   nullable: boolean;
   /** Storage column (SQL column / Mongo field); defaults to `name`. */
   column?: string;
+  /**
+   * Storage fields holding the value as JavaScript's toLowerCase() / toUpperCase() map it, written by the store
+   * with the row. The document store compiles tolower/toupper of this property to them: MongoDB's own
+   * $toLower/$toUpper map ASCII only.
+   */
+  caseColumns?: { lower: string; upper: string };
 }
 
 export interface NavigationDef {

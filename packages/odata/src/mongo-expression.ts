@@ -1,7 +1,7 @@
 import type { CallNode, Expr, LiteralNode } from './ast';
 import { checkExpr } from './check-expression';
 import { ODataNotImplementedError } from './errors';
-import { columnOf } from './model';
+import { type PropertyDef, columnOf } from './model';
 import { normaliseTimeOfDay } from './sql-expression';
 import { type Kind, type Scope, resolvePath } from './typing';
 
@@ -37,8 +37,8 @@ export function escapeRegex(text: string): string {
   return text.replace(/[^A-Za-z0-9_\u0080-\uFFFF]/g, (c) => `\\${c}`);
 }
 
-/** Field name of a plain (navigation-free) member path, or undefined. */
-export function fieldOf(e: Expr, scope: Scope): string | undefined {
+/** The property of a plain (navigation-free) member path, or undefined. */
+function propertyOf(e: Expr, scope: Scope): PropertyDef | undefined {
   if (e.kind !== 'member') return undefined;
   const r = resolvePath(e.path, scope, e.pos);
   if (r.navigations.length > 0 || r.variable !== undefined) {
@@ -47,7 +47,29 @@ export function fieldOf(e: Expr, scope: Scope): string | undefined {
       e.path.join('/'),
     );
   }
-  return r.property ? columnOf(r.property) : undefined;
+  return r.property;
+}
+
+/**
+ * The stored case-mapped copy that `tolower(P)` / `toupper(P)` reads, for a property the store keeps one of
+ * (PropertyDef.caseColumns), or undefined. The copy holds exactly what JavaScript's mapping gives, so every
+ * filter and sort on it is exact, and a plain field serves the index-friendly filter shapes.
+ */
+export function caseMappedField(e: Expr, scope: Scope): string | undefined {
+  if (e.kind !== 'call' || (e.name !== 'tolower' && e.name !== 'toupper') || !e.args[0]) return undefined;
+  // Both mappings are idempotent (checked over every code point): tolower(tolower(P)) is tolower(P).
+  const inner = e.args[0];
+  if (inner.kind === 'call' && inner.name === e.name) return caseMappedField(inner, scope);
+  const columns = propertyOf(inner, scope)?.caseColumns;
+  if (!columns) return undefined;
+  return e.name === 'tolower' ? columns.lower : columns.upper;
+}
+
+/** Field name of a plain (navigation-free) member path or of a case-mapped copy, or undefined. */
+export function fieldOf(e: Expr, scope: Scope): string | undefined {
+  if (e.kind === 'call') return caseMappedField(e, scope);
+  const p = propertyOf(e, scope);
+  return p ? columnOf(p) : undefined;
 }
 
 const isNull = (x: unknown): MongoDoc => ({ $eq: [x, null] });
@@ -90,12 +112,32 @@ export function mongoValue(e: Expr, scope: Scope): unknown {
       }
       break;
     }
-    case 'call':
-      return mongoCall(e, scope, v);
+    case 'call': {
+      const mapped = caseMappedField(e, scope);
+      return mapped ? { $ifNull: [`$${mapped}`, null] } : mongoCall(e, scope, v);
+    }
     default:
       break;
   }
   throw new ODataNotImplementedError(`${e.kind} expressions are not supported by the document store`, e.kind);
+}
+
+/**
+ * tolower/toupper of what has no stored case-mapped copy (caseMappedField takes those first). A literal is mapped
+ * here, by JavaScript; a property without copies gets $toLower/$toUpper, which map ASCII only. Any other
+ * expression answers 501: MongoDB cannot map its value as JavaScript does, and a wrong answer is worse than none.
+ */
+function caseMapped(e: CallNode, x: unknown): unknown {
+  const arg = e.args[0];
+  if (arg?.kind === 'literal')
+    return typeof arg.value === 'string'
+      ? { $literal: e.name === 'tolower' ? arg.value.toLowerCase() : arg.value.toUpperCase() }
+      : { $literal: null };
+  if (arg?.kind === 'member') return guard([x], { [e.name === 'tolower' ? '$toLower' : '$toUpper']: x });
+  throw new ODataNotImplementedError(
+    `${e.name} of an expression is not supported by the document store: apply it to a property`,
+    e.name,
+  );
 }
 
 function mongoCall(e: CallNode, scope: Scope, v: (x: Expr) => unknown): unknown {
@@ -131,9 +173,8 @@ function mongoCall(e: CallNode, scope: Scope, v: (x: Expr) => unknown): unknown 
         $substrCP: [x, { $max: [y, 0] }, args.length === 3 ? { $max: [z, 0] } : { $strLenCP: x }],
       });
     case 'tolower':
-      return guard([x], { $toLower: x });
     case 'toupper':
-      return guard([x], { $toUpper: x });
+      return caseMapped(e, x);
     case 'trim':
       return guard([x], { $trim: { input: x, chars: ' ' } });
     case 'concat':

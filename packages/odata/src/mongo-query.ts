@@ -1,8 +1,8 @@
-import type { OrderByItem, QueryOptions } from './ast';
+import type { Expr, OrderByItem, QueryOptions } from './ast';
 import { type MongoCompileOptions, compileMongoFilter, typeOf } from './compile-mongo';
 import { ODataNotImplementedError, ODataValidationError } from './errors';
-import { columnOf, findProperty } from './model';
-import { MATCH_NONE, type MongoDoc } from './mongo-expression';
+import { type EntityType, type PropertyDef, columnOf, findProperty } from './model';
+import { MATCH_NONE, type MongoDoc, caseMappedField } from './mongo-expression';
 
 const and = (...xs: MongoDoc[]): MongoDoc => ({ $and: xs });
 const or = (...xs: MongoDoc[]): MongoDoc => ({ $or: xs });
@@ -12,29 +12,62 @@ export interface MongoSortKey {
   direction: 1 | -1;
   /** Property name to read the value back from a result document. */
   property: string;
+  /** Sorted by the property's stored case-mapped copy: the value read back is mapped the same way. */
+  caseMap?: 'tolower' | 'toupper';
 }
 
-/** Sort on plain properties plus the key properties as tiebreak (expressions answer 501). */
+/** The property an $orderby item sorts by (directly or through tolower/toupper), or undefined. */
+function sortedProperty(expr: Expr, type: EntityType): PropertyDef | undefined {
+  const target = expr.kind === 'call' && expr.args.length === 1 ? expr.args[0]! : expr;
+  return target.kind === 'member' && target.path.length === 1
+    ? findProperty(type, target.path[0] as string)
+    : undefined;
+}
+
+/**
+ * Sort on plain properties, and on tolower/toupper of properties the store keeps case-mapped copies of, plus the
+ * key properties as tiebreak (other expressions answer 501).
+ */
 export function compileMongoSort(
   orderby: OrderByItem[] | undefined,
   opts: MongoCompileOptions,
 ): MongoSortKey[] {
   const type = typeOf(opts);
+  const scope = { model: opts.model, type, variables: {} };
   const keys: MongoSortKey[] = [];
   for (const item of orderby ?? []) {
-    const p =
-      item.expr.kind === 'member' && item.expr.path.length === 1
-        ? findProperty(type, item.expr.path[0] as string)
-        : undefined;
-    if (!p) throw new ODataNotImplementedError('The document store sorts by properties only', '$orderby');
-    keys.push({ field: columnOf(p), direction: item.direction === 'asc' ? 1 : -1, property: p.name });
+    const direction = item.direction === 'asc' ? 1 : -1;
+    const p = sortedProperty(item.expr, type);
+    const mapped = item.expr.kind === 'call' ? caseMappedField(item.expr, scope) : undefined;
+    if (p && mapped && item.expr.kind === 'call')
+      keys.push({
+        field: mapped,
+        direction,
+        property: p.name,
+        caseMap: item.expr.name as 'tolower' | 'toupper',
+      });
+    else if (p && item.expr.kind === 'member') keys.push({ field: columnOf(p), direction, property: p.name });
+    else
+      throw new ODataNotImplementedError(
+        'The document store sorts by properties and by tolower/toupper of text properties only',
+        '$orderby',
+      );
   }
   for (const k of type.key) {
     const p = findProperty(type, k);
-    if (p && !keys.some((x) => x.property === k))
+    if (p && !keys.some((x) => x.property === k && !x.caseMap))
       keys.push({ field: columnOf(p), direction: 1, property: k });
   }
   return keys;
+}
+
+/** A result row's values of the sort keys, as the store compares them (for the keyset of the next page). */
+export function mongoSortValues(row: Record<string, unknown>, keys: readonly MongoSortKey[]): unknown[] {
+  return keys.map((k) => {
+    const value = row[k.property] ?? null;
+    if (typeof value !== 'string' || !k.caseMap) return value;
+    return k.caseMap === 'tolower' ? value.toLowerCase() : value.toUpperCase();
+  });
 }
 
 /** "Strictly after `last`" in Mongo's order (null/missing first ascending, last descending). */
