@@ -30,13 +30,31 @@ export interface FeedStorageNames {
     string
   >;
   tables: Record<'Projects' | 'IFCElements' | 'IFCProperties' | 'IFCSpatialStructure', string>;
+  /** Sub-documents where a document store keeps each text column's toLowerCase()/toUpperCase() (row sets). */
+  caseShadows?: CaseShadows;
 }
 
-const columns = (defs: Record<string, ColumnType>, nullable = true): PropertyDef[] =>
+export interface CaseShadows {
+  lower: string;
+  upper: string;
+}
+
+/** Where the case-mapped copies of the text column stored as `column` live, when the store keeps them. */
+export const caseColumnsOf = (
+  shadows: CaseShadows | undefined,
+  column: string,
+  type: EdmPrimitive,
+): Pick<PropertyDef, 'caseColumns'> =>
+  shadows && type === 'Edm.String'
+    ? { caseColumns: { lower: `${shadows.lower}.${column}`, upper: `${shadows.upper}.${column}` } }
+    : {};
+
+const columns = (defs: Record<string, ColumnType>, shadows?: CaseShadows): PropertyDef[] =>
   Object.entries(defs).map(([name, type]) => ({
     name,
     type: EDM[type],
-    nullable: nullable && name !== 'ExpressId' && name !== 'IfcType',
+    nullable: name !== 'ExpressId' && name !== 'IfcType',
+    ...caseColumnsOf(shadows, name, EDM[type]),
   }));
 
 /**
@@ -109,7 +127,7 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
         properties: [
           { name: 'Id', type: 'Edm.String', nullable: false },
           projectId(),
-          ...columns(ELEMENT_COLUMNS),
+          ...columns(ELEMENT_COLUMNS, names.caseShadows),
         ],
         navigation: [{ ...toProject, partner: 'Elements' }],
       },
@@ -120,7 +138,7 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
         properties: [
           { name: 'Id', type: names.propertyKey.type, nullable: false, column: names.propertyKey.column },
           projectId(),
-          ...columns(PROPERTY_COLUMNS),
+          ...columns(PROPERTY_COLUMNS, names.caseShadows),
         ],
         navigation: [{ ...toProject, partner: 'Properties' }],
       },
@@ -128,7 +146,7 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
         name: 'IFCSpatialElement',
         key: ['ProjectId', 'ExpressId'],
         table: names.tables.IFCSpatialStructure,
-        properties: [projectId(), ...columns(SPATIAL_COLUMNS)],
+        properties: [projectId(), ...columns(SPATIAL_COLUMNS, names.caseShadows)],
         navigation: [{ ...toProject, partner: 'SpatialStructure' }],
       },
     ],
@@ -159,7 +177,12 @@ export function withWideElements(model: EntityModel, catalog: WideCatalog): Enti
         table: catalog.table,
         properties: [
           ...elementType.properties,
-          ...catalog.columns.map((c): PropertyDef => ({ name: c.name, type: c.type, nullable: true })),
+          ...catalog.columns.map((c): PropertyDef => ({
+            name: c.name,
+            type: c.type,
+            nullable: true,
+            ...caseColumnsOf(catalog.caseShadows, c.name, c.type),
+          })),
         ],
         navigation: [],
       },

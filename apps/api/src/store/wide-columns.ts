@@ -22,6 +22,8 @@ export interface WideCatalog {
   /** Where the store keeps the rows (a table or collection name). */
   table: string;
   columns: WideColumn[];
+  /** A document store's sub-documents holding each text column's toLowerCase()/toUpperCase() (feed-model.ts). */
+  caseShadows?: { lower: string; upper: string };
 }
 
 /** What the stores count per (set, property) before deciding a column: one pass over the property rows. */

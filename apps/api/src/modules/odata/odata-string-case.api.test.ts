@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { describeEachStore } from '../../test/store-fixtures';
-import { elementRow } from '../../test/row-fixtures';
-import { publishedProject } from '../../test/published-project';
+import { elementRow, propertyRow, spatialRow } from '../../test/row-fixtures';
 import { buildTestRuntime, registerAndLogin } from '../../test/test-app';
 import type { Store } from '../../store/types';
 
@@ -22,20 +21,23 @@ const NAMES = [
   'ǅemal Column',
 ];
 
-const FULL_MAPPING_ONLY = ['Straße', 'İzmir Slab', 'ΟΔΟΣ Beam'];
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** JavaScript's order of strings (UTF-16 code units; the same as code points for these names). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** tolower/toupper follow Unicode as JavaScript's toLowerCase/toUpperCase do, in $filter and $orderby. */
 describeEachStore('OData feed: Unicode case mapping', (target) => {
   let store: Store;
   let runtime: ReturnType<typeof buildTestRuntime>;
   let token: string;
-  const rows = NAMES.map((name, i) => ({ Id: '', Name: name, i }));
+  let projectId: string;
   const feed = (query: string, set = 'IFCElements') =>
     request(runtime.app).get(`/api/ifc/odata/${set}?${query}`).set('Authorization', `Bearer ${token}`);
-  const names = async (filter: string) =>
-    (await feed(`$filter=${encodeURIComponent(filter)}&$select=Name`).expect(200)).body.value
-      .map((r: { Name: string }) => r.Name)
+  const namesOf = async (filter: string, set = 'IFCElements', column = 'Name') =>
+    (await feed(`$filter=${encodeURIComponent(filter)}&$select=${column}`, set).expect(200)).body.value
+      .map((r: Record<string, string>) => r[column])
       .sort();
+  const names = (filter: string) => namesOf(filter);
   const expected = (keep: (name: string) => boolean) => NAMES.filter(keep).sort();
 
   beforeAll(async () => {
@@ -43,8 +45,32 @@ describeEachStore('OData feed: Unicode case mapping', (target) => {
     runtime = buildTestRuntime(store);
     const owner = await registerAndLogin(runtime.app, 'caseowner');
     token = owner.token;
-    const elements = rows.map((r) => elementRow(r.i + 1, { Name: r.Name, GlobalId: `u-${r.i}` }));
-    await publishedProject(store, owner.user.id, elements);
+    // Every row kind carries the names: elements by Name, properties by Value, storeys by Name.
+    projectId = `p_case_${target.name}`;
+    await store.projects.create({
+      id: projectId,
+      ownerId: owner.user.id,
+      isPublic: false,
+      name: 'Case fixture',
+      fileName: 'case.ifc',
+      fileSize: 1,
+      schema: 'IFC4',
+    });
+    const version = await store.projects.nextVersion(projectId);
+    await store.rows.insertBatch(projectId, version, {
+      elements: NAMES.map((name, i) => elementRow(i + 1, { Name: name, GlobalId: `u-${i}` })),
+      properties: NAMES.map((name, i) => propertyRow(i + 1, { PropertyName: 'Mark', Value: name })),
+      spatial: NAMES.map((name, i) => spatialRow(100 + i, { Name: name })),
+    });
+    await store.projects.publish(projectId, version, {
+      schema: 'IFC4',
+      elementCount: NAMES.length,
+      propertyCount: NAMES.length,
+      spatialCount: NAMES.length,
+      countsByType: {},
+      countsByStorey: {},
+    });
+    expect(await store.rows.buildWideElements(projectId, version)).not.toBeNull();
   });
   afterAll(async () => {
     await runtime.processor.close();
@@ -62,42 +88,93 @@ describeEachStore('OData feed: Unicode case mapping', (target) => {
     expect(await names("startswith(toupper(Name),'ÅLAND')")).toEqual(
       expected((n) => n.toUpperCase().startsWith('ÅLAND')),
     );
+    expect(await names("endswith(toupper(Name),'SSE')")).toEqual(
+      expected((n) => n.toUpperCase().endsWith('SSE')),
+    );
+    expect(await names("startswith(tolower(Name),'i̇z')")).toEqual(
+      expected((n) => n.toLowerCase().startsWith('i̇z')),
+    );
   });
 
-  it('maps names as JavaScript does: every mapping on SQLite, simple case folding on MongoDB', async () => {
-    // MongoDB folds case letter by letter (a regex with the `i` option): the few mappings that expand or depend
-    // on context in JavaScript are SQLite's alone.
-    const folds = target.name === 'sqlite' ? NAMES : NAMES.filter((n) => !FULL_MAPPING_ONLY.includes(n));
-    const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
-    const among = (list: string[]) => list.filter((n) => folds.includes(n)).sort();
-    for (const name of folds) {
+  it('maps every name as JavaScript does, the expanding and context-dependent mappings included', async () => {
+    for (const name of NAMES) {
       const lower = await names(`tolower(Name) eq ${literal(name.toLowerCase())}`);
-      expect([name, among(lower)]).toEqual([
-        name,
-        among(NAMES.filter((n) => n.toLowerCase() === name.toLowerCase())),
-      ]);
+      expect([name, lower]).toEqual([name, expected((n) => n.toLowerCase() === name.toLowerCase())]);
       const upper = await names(`toupper(Name) eq ${literal(name.toUpperCase())}`);
-      expect([name, among(upper)]).toEqual([
-        name,
-        among(NAMES.filter((n) => n.toUpperCase() === name.toUpperCase())),
-      ]);
+      expect([name, upper]).toEqual([name, expected((n) => n.toUpperCase() === name.toUpperCase())]);
+      const notUpper = await names(`toupper(Name) ne ${literal(name.toUpperCase())}`);
+      expect([name, notUpper]).toEqual([name, expected((n) => n.toUpperCase() !== name.toUpperCase())]);
     }
   });
 
-  it('orders by tolower(Name) in Unicode lower case on SQLite (MongoDB orders by properties only: 501)', async () => {
-    const orderby = `$orderby=${encodeURIComponent('tolower(Name),Id')}&$select=Name`;
-    if (target.name === 'mongodb') {
-      await feed(orderby).expect(501);
-      return;
-    }
-    const res = await feed(orderby).expect(200);
-    const byLower = [...NAMES].sort((a, b) => {
-      const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-    // Ties (equal lower case) are ordered by Id, i.e. by position in NAMES.
-    const tieOrder = (list: string[]) => list.map((n) => n.toLowerCase());
-    expect(tieOrder(res.body.value.map((r: { Name: string }) => r.Name))).toEqual(tieOrder(byLower));
+  it('compares, negates and lists mapped names as JavaScript does', async () => {
+    expect(await names("tolower(Name) gt 'p'")).toEqual(expected((n) => n.toLowerCase() > 'p'));
+    expect(await names("toupper(Name) le 'STRASSE'")).toEqual(expected((n) => n.toUpperCase() <= 'STRASSE'));
+    expect(await names("'οδος beam' eq tolower(Name)")).toEqual(['ΟΔΟΣ Beam']);
+    expect(await names("not contains(toupper(Name),'SS')")).toEqual(
+      expected((n) => !n.toUpperCase().includes('SS')),
+    );
+    expect(await names("tolower(Name) in ('straße','strasse','σοφία')")).toEqual(
+      expected((n) => ['straße', 'strasse', 'σοφία'].includes(n.toLowerCase())),
+    );
+    // Text the mapping can never produce matches nothing (and everything is unequal to it).
+    expect(await names("tolower(Name) eq 'STRASSE'")).toEqual([]);
+    expect(await names("toupper(Name) ne 'straße'")).toEqual(expected(() => true));
+  });
+
+  it('maps the property and spatial sets and the wide set the same way', async () => {
+    expect(await namesOf("toupper(Value) eq 'STRASSE'", 'IFCProperties', 'Value')).toEqual(
+      expected((n) => n.toUpperCase() === 'STRASSE'),
+    );
+    expect(await namesOf("tolower(Name) eq 'i̇zmir slab'", 'IFCSpatialStructure')).toEqual(['İzmir Slab']);
+    const wide = (filter: string) =>
+      request(runtime.app)
+        .get(`/api/ifc/odata/projects/${projectId}/IFCElementsWide?$filter=${encodeURIComponent(filter)}`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+    const rows = (await wide("endswith(tolower(Pset_WallCommon_Mark),'ος beam')")).body.value;
+    expect(rows.map((r: { Name: string }) => r.Name)).toEqual(['ΟΔΟΣ Beam']);
+    const byElementName = (await wide("toupper(Name) eq 'STRASSE'")).body.value;
+    expect(byElementName.map((r: { Name: string }) => r.Name).sort()).toEqual(['STRASSE', 'Straße']);
+  });
+
+  it('keeps the case-mapped values out of the entities served', async () => {
+    const all = await feed('$filter=' + encodeURIComponent("Name eq 'Ø8 Rebar'")).expect(200);
+    const text = JSON.stringify(all.body);
+    expect(text).toContain('Ø8 Rebar');
+    expect(text).not.toContain('ø8 rebar');
+    expect(text).not.toContain('Ø8 REBAR');
+    const props = await feed('$filter=' + encodeURIComponent("Value eq 'Ø8 Rebar'"), 'IFCProperties').expect(
+      200,
+    );
+    expect(JSON.stringify(props.body)).not.toContain('ø8 rebar');
+  });
+
+  it('orders by tolower(Name) and toupper(Name) in Unicode case, across pages', async () => {
+    const ordered = async (orderby: string) => {
+      const out: string[] = [];
+      let next: string | undefined =
+        `/api/ifc/odata/IFCElements?$orderby=${encodeURIComponent(orderby)}&$select=Name`;
+      while (next) {
+        const res: request.Response = await request(runtime.app)
+          .get(next.replace(/^https?:\/\/[^/]+/, ''))
+          .set('Authorization', `Bearer ${token}`)
+          .set('Prefer', 'odata.maxpagesize=4')
+          .expect(200);
+        out.push(...res.body.value.map((r: { Name: string }) => r.Name));
+        next = res.body['@odata.nextLink'];
+      }
+      return out;
+    };
+    // Ties (equal mapped names) are ordered by Id, i.e. by position in NAMES: compare the mapped names only.
+    const lower = await ordered('tolower(Name),Id');
+    expect(lower.map((n) => n.toLowerCase())).toEqual(NAMES.map((n) => n.toLowerCase()).sort(byCodeUnits));
+    const upper = await ordered('toupper(Name) desc,Id');
+    expect(upper.map((n) => n.toUpperCase())).toEqual(
+      NAMES.map((n) => n.toUpperCase())
+        .sort(byCodeUnits)
+        .reverse(),
+    );
     expect(await names("Name eq 'plain ascii'")).toEqual(['plain ascii']);
   });
 });

@@ -4,6 +4,7 @@ import {
   compileMongoCount,
   compileMongoQuery,
   findEntityType,
+  mongoSortValues,
   planExpand,
   type EntityModel,
   type EntityType,
@@ -11,6 +12,7 @@ import {
 } from '@aec/odata';
 import { mongo } from 'mongoose';
 import { createFeedModel } from '../feed-model';
+import { CASE_SHADOWS } from './case-shadows';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 
 export const mongoFeedModel = createFeedModel({
@@ -30,6 +32,7 @@ export const mongoFeedModel = createFeedModel({
     CreatedAt: 'createdAt',
     ProcessedAt: 'processedAt',
   },
+  caseShadows: CASE_SHADOWS,
   tables: {
     Projects: 'projects',
     IFCElements: 'ifc_elements',
@@ -131,7 +134,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
             await cursor.close();
           }
         })(),
-        sortValues: (row) => compiled.sort.map((k) => (row as Record<string, unknown>)[k.property] ?? null),
+        sortValues: (row) => mongoSortValues(row as Record<string, unknown>, compiled.sort),
       };
     },
     async count({ entitySet, query, visible, model: requestModel }) {
@@ -208,7 +211,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       return {
         groups,
         ...(counts ? { counts } : {}),
-        sortValues: (row) => plan.sort.map((k) => row[k.property] ?? null),
+        sortValues: (row) => mongoSortValues(row, plan.sort),
       };
     },
   };

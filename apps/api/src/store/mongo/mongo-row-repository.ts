@@ -1,6 +1,7 @@
 import type { Model, mongo } from 'mongoose';
 import { elementColumnNames, elementId, propertyColumnNames, spatialColumnNames } from '../row-columns';
 import type { ElementRow, PropertyRow, RowRepository, SpatialRow, StoredElementRow } from '../types';
+import { ELEMENT_CASE_MAPPED, PROPERTY_CASE_MAPPED, SPATIAL_CASE_MAPPED } from './case-shadows';
 import { compileRowDoc } from './row-docs';
 import { createMongoWideElements } from './mongo-wide-elements';
 import type { ProjectDoc } from './project-model';
@@ -15,9 +16,22 @@ import {
 const PAGE = 2000;
 
 // Stored documents: the version key, then every column. Served elements: the key, the project, every column.
-const elementDoc = compileRowDoc<ElementRow>(['projectId', 'version', 'Id'], elementColumnNames);
-const propertyDoc = compileRowDoc<PropertyRow>(['projectId', 'version'], propertyColumnNames);
-const spatialDoc = compileRowDoc<SpatialRow>(['projectId', 'version'], spatialColumnNames);
+// Stored ones also carry their text columns' case-mapped copies (case-shadows.ts).
+const elementDoc = compileRowDoc<ElementRow>(
+  ['projectId', 'version', 'Id'],
+  elementColumnNames,
+  ELEMENT_CASE_MAPPED,
+);
+const propertyDoc = compileRowDoc<PropertyRow>(
+  ['projectId', 'version'],
+  propertyColumnNames,
+  PROPERTY_CASE_MAPPED,
+);
+const spatialDoc = compileRowDoc<SpatialRow>(
+  ['projectId', 'version'],
+  spatialColumnNames,
+  SPATIAL_CASE_MAPPED,
+);
 const servedElement = compileRowDoc<ElementDoc>(['Id', 'ProjectId'], elementColumnNames);
 
 /** Only the columns (and the key served with them) leave the store: no _id, projectId or version. */

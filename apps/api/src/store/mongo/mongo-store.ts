@@ -6,6 +6,7 @@ import { createMongoJobRepository } from './mongo-job-repository';
 import { createMongoRowRepository } from './mongo-row-repository';
 import { createProjectCascade } from './project-cascade';
 import { openRowCollections } from './row-collections';
+import { backfillCaseShadows } from './case-shadows';
 import { userModel } from './user-model';
 import { projectModel } from './project-model';
 import { jobModel } from './job-model';
@@ -35,6 +36,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     projects.createIndexes(),
     jobs.createIndexes(),
   ]);
+  await backfillCaseShadows(db, rows);
   const cascade = createProjectCascade(projects, jobs, rows, (ownerId) =>
     Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
   );

@@ -8,6 +8,7 @@ import {
   type PropertyStats,
   type WideCatalog,
 } from '../wide-columns';
+import { CASE_SHADOWS, caseShadowsOf } from './case-shadows';
 import { WIDE_COLLECTION, type RowCollections, type WideDoc } from './row-collections';
 
 /** Documents written per bulk call while building. */
@@ -99,9 +100,12 @@ export function createMongoWideElements(
       await rows.wideCatalogs.deleteMany(key);
       await rows.wide.deleteMany(key);
       const batch: WideDoc[] = [];
+      const textColumns = columns.filter((c) => c.type === 'Edm.String').map((c) => c.name);
       for await (const doc of rows.elements.find(key, { projection: { _id: 0 } })) {
         const element = doc as unknown as WideDoc;
-        batch.push({ ...element, ...values.get(element.ExpressId as number) });
+        const fields = values.get(element.ExpressId as number) ?? {};
+        // The element's case-mapped copies come with it; its text property columns add theirs.
+        batch.push({ ...element, ...fields, ...caseShadowsOf(fields, textColumns, element) });
         if (batch.length >= BATCH) {
           await rows.wide.insertMany(batch.splice(0));
           if (isCancelled()) break;
@@ -114,11 +118,11 @@ export function createMongoWideElements(
         return null;
       }
       await rows.wideCatalogs.insertOne({ ...key, table: WIDE_COLLECTION, columns });
-      return { table: WIDE_COLLECTION, columns };
+      return { table: WIDE_COLLECTION, columns, caseShadows: CASE_SHADOWS };
     },
     async catalog(projectId, version) {
       const doc = await rows.wideCatalogs.findOne({ projectId, version });
-      return doc ? { table: doc.table, columns: doc.columns } : null;
+      return doc ? { table: doc.table, columns: doc.columns, caseShadows: CASE_SHADOWS } : null;
     },
   };
 }

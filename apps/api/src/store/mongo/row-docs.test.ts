@@ -26,6 +26,23 @@ describe('compileRowDoc', () => {
     });
   });
 
+  it("adds the text columns' JavaScript case mappings in two sub-documents when asked", () => {
+    const cased = compileRowDoc<Row>(['projectId'], ['a', 'b', 'c'], {
+      lower: 'lo',
+      upper: 'up',
+      columns: ['a'],
+    });
+    expect(cased({ a: 'Straße' } as Row, { projectId: 'p' })).toEqual({
+      projectId: 'p',
+      a: 'Straße',
+      b: null,
+      c: null,
+      lo: { a: 'straße' },
+      up: { a: 'STRASSE' },
+    });
+    expect(cased({ a: null } as Row, { projectId: 'p' })).toMatchObject({ lo: { a: null }, up: { a: null } });
+  });
+
   it('treats names as data, never as code', () => {
     const odd = compileRowDoc<Record<string, unknown>>(['k"}; throw 1; //'], ['a b', "c'd"]);
     expect(odd({ 'a b': 1 }, { 'k"}; throw 1; //': 'key' })).toEqual({

@@ -11,11 +11,21 @@ export type RowDocBuilder<Row> = (row: Row, key: Record<string, unknown>) => Rec
 export function compileRowDoc<Row extends object>(
   keyFields: readonly string[],
   columns: readonly (keyof Row & string)[],
+  /** Text columns whose case-mapped copies go in the two named sub-documents (case-shadows.ts). */
+  caseMapped?: { lower: string; upper: string; columns: readonly (keyof Row & string)[] },
 ): RowDocBuilder<Row> {
   const q = (name: string) => JSON.stringify(name);
+  const mapped = (to: string) =>
+    `{ ${caseMapped!.columns.map((name) => `${q(name)}: row[${q(name)}]?.${to}() ?? null`).join(', ')} }`;
   const fields = [
     ...keyFields.map((name) => `${q(name)}: key[${q(name)}]`),
     ...columns.map((name) => `${q(name)}: row[${q(name)}] ?? null`),
+    ...(caseMapped
+      ? [
+          `${q(caseMapped.lower)}: ${mapped('toLowerCase')}`,
+          `${q(caseMapped.upper)}: ${mapped('toUpperCase')}`,
+        ]
+      : []),
   ];
   return new Function('row', 'key', `return { ${fields.join(', ')} };`) as RowDocBuilder<Row>;
 }
