@@ -24,6 +24,8 @@ const SHOTS_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
 
 type Route = { path: string; signedIn: boolean };
 
+const PROJECT_PAGE = '/app/data/sources/:tourProject';
+
 const publicPaths = [
   '/',
   '/features',
@@ -46,6 +48,8 @@ const appPaths = [
   '/app/data/import',
   '/app/data/export',
   '/app/data/sources',
+  // The tour model's project page (issue 15): the id is known once the model is uploaded.
+  PROJECT_PAGE,
   '/app/analytics',
   '/app/analytics/projects',
   '/app/analytics/performance',
@@ -67,13 +71,14 @@ const routes: Route[] = [
 let server: TestServer;
 let browser: Browser;
 let account: SignedIn;
+let tourProject = '';
 const pages = new Map<boolean, { context: BrowserContext; page: Page }>();
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   account = await newAccount(server.baseURL, 'tour');
-  await uploadModel(server.baseURL, account.token, 'tour-tower.ifc');
+  tourProject = await uploadModel(server.baseURL, account.token, 'tour-tower.ifc');
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const signedIn of [false, true]) {
     const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });
@@ -112,7 +117,7 @@ describe('every route', () => {
     try {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1440, height: 800 });
-      await page.goto(route.path);
+      await page.goto(route.path.replace(':tourProject', encodeURIComponent(tourProject)));
       await settled(page);
       // No colour transitions: the audit must read the theme's final colours, not a frame mid-fade.
       await page.addStyleTag({

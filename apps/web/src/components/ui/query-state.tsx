@@ -21,7 +21,9 @@ export function QueryState<T>({
       <Alert variant="destructive">
         <AlertCircle aria-hidden="true" />
         <AlertTitle>{errorTitle}</AlertTitle>
-        <AlertDescription>{getErrorMessage(query.error)}</AlertDescription>
+        <AlertDescription className="[overflow-wrap:anywhere]">
+          {getErrorMessage(query.error)}
+        </AlertDescription>
       </Alert>
     );
   }

@@ -40,7 +40,7 @@ export function ProjectOverview({ project }: { project: Project }) {
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <code
-              className="min-w-0 flex-1 rounded bg-muted px-1.5 py-1 text-xs [overflow-wrap:anywhere]"
+              className="w-full min-w-0 rounded bg-muted px-1.5 py-1 text-xs [overflow-wrap:anywhere] sm:w-auto sm:flex-1"
               aria-labelledby="project-feed-url"
             >
               {url}
