@@ -31,7 +31,9 @@ export function VersionItem({
   version: VersionDto;
   isOwner: boolean;
 }) {
-  const [open, setOpen] = useState(version.isLatest);
+  // The latest version's changes are always shown (also after a rollback makes an older one latest).
+  const [opened, setOpened] = useState(false);
+  const open = version.isLatest || opened;
   const panelId = useId();
   const headingId = useId();
   return (
@@ -77,7 +79,7 @@ export function VersionItem({
             size="sm"
             aria-expanded={open}
             aria-controls={panelId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpened((value) => !value)}
           >
             <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
             {open ? 'Hide changes' : 'Show changes'}
