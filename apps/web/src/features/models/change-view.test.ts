@@ -1,19 +1,5 @@
-import type { ChangeSummaryDto } from '@aec/contracts';
 import { changeTotals, changeView, sortedBreakdown } from './change-view';
-
-const summary = (over: Partial<ChangeSummaryDto>): ChangeSummaryDto => ({
-  status: 'ready',
-  previousVersionNumber: 1,
-  added: 0,
-  removed: 0,
-  modified: 0,
-  propertyValuesChanged: 0,
-  commonElements: 0,
-  byType: [],
-  byStorey: [],
-  error: null,
-  ...over,
-});
+import { changesFixture as summary } from './history-fixture';
 
 describe('what changed in a version', () => {
   it('says a first version has nothing to compare', () => {

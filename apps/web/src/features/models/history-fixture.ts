@@ -1,4 +1,4 @@
-import type { ModelDto, ProjectModelsResponse, VersionDto } from '@aec/contracts';
+import type { ChangeSummaryDto, ModelDto, ProjectModelsResponse, VersionDto } from '@aec/contracts';
 
 /** Histories for the models feature's tests, shaped as GET …/models answers them. Nothing here runs in the app. */
 export const versionFixture = (over: Partial<VersionDto> = {}): VersionDto => ({
@@ -39,4 +39,19 @@ export const historyFixture = (
   projectId: 'p1',
   retention,
   models,
+});
+
+/** A ready comparison with version 1 that found nothing, to override field by field. */
+export const changesFixture = (over: Partial<ChangeSummaryDto> = {}): ChangeSummaryDto => ({
+  status: 'ready',
+  previousVersionNumber: 1,
+  added: 0,
+  removed: 0,
+  modified: 0,
+  propertyValuesChanged: 0,
+  commonElements: 0,
+  byType: [],
+  byStorey: [],
+  error: null,
+  ...over,
 });

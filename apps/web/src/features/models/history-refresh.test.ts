@@ -1,4 +1,4 @@
-import { historyFixture, modelFixture, versionFixture } from './history-fixture';
+import { changesFixture, historyFixture, modelFixture, versionFixture } from './history-fixture';
 import { needsRefresh } from './history-refresh';
 
 describe('needsRefresh', () => {
@@ -12,18 +12,7 @@ describe('needsRefresh', () => {
         versions: [
           versionFixture({
             number: 2,
-            changes: {
-              status: 'pending',
-              previousVersionNumber: 1,
-              added: 0,
-              removed: 0,
-              modified: 0,
-              propertyValuesChanged: 0,
-              commonElements: 0,
-              byType: [],
-              byStorey: [],
-              error: null,
-            },
+            changes: changesFixture({ status: 'pending' }),
           }),
         ],
       }),

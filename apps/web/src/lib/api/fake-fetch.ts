@@ -1,3 +1,5 @@
+import { api } from '@/lib/api-client';
+
 /**
  * A stand-in for the network in fetcher tests: the shared client is switched to axios' fetch adapter with this fetch,
  * which records each request and answers from a list. Nothing here runs in the app.
@@ -28,4 +30,13 @@ export function fakeFetch(answers: FakeAnswer[]) {
     });
   };
   return { requests, fetchImpl };
+}
+
+/** Routes the shared client through a fake fetch answering from `answers`; returns what it records. */
+export function withFakeFetch(answers: FakeAnswer[]) {
+  const fake = fakeFetch(answers);
+  api.defaults.adapter = 'fetch';
+  api.defaults.baseURL = 'http://web.test';
+  api.defaults.env = { ...api.defaults.env, fetch: fake.fetchImpl };
+  return fake;
 }

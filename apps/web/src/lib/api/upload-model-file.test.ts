@@ -1,5 +1,4 @@
-import { api } from '@/lib/api-client';
-import { fakeFetch } from './fake-fetch';
+import { withFakeFetch } from './fake-fetch';
 import { uploadModelFile } from './upload-model-file';
 
 const accepted = {
@@ -15,19 +14,11 @@ const accepted = {
   versionNumber: 2,
 };
 
-function useFake(answers: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch(answers);
-  api.defaults.adapter = 'fetch';
-  api.defaults.baseURL = 'http://web.test';
-  api.defaults.env = { ...api.defaults.env, fetch: fake.fetchImpl };
-  return fake;
-}
-
 const file = () => new File(['ISO-10303-21;'], 'Tower – rev B.ifc');
 
 describe('uploadModelFile', () => {
   it('posts the file as ifcFile to the model’s versions, ids escaped', async () => {
-    const fake = useFake([{ status: 202, body: accepted }]);
+    const fake = withFakeFetch([{ status: 202, body: accepted }]);
     const answer = await uploadModelFile({ kind: 'version', projectId: 'p 1', modelId: 'm/1' }, file(), {});
     expect(answer).toMatchObject({ modelId: 'm/1', versionNumber: 2, jobId: 'j1' });
     expect(fake.requests).toHaveLength(1);
@@ -38,7 +29,7 @@ describe('uploadModelFile', () => {
   });
 
   it('adds a model with its trimmed name, or without one so the server names it after the file', async () => {
-    const fake = useFake([
+    const fake = withFakeFetch([
       { status: 202, body: accepted },
       { status: 202, body: accepted },
     ]);
@@ -53,14 +44,14 @@ describe('uploadModelFile', () => {
   });
 
   it('rejects with the server’s answer when it refuses the upload', async () => {
-    useFake([{ status: 404, body: { error: 'Project not found', code: 'NOT_FOUND' } }]);
+    withFakeFetch([{ status: 404, body: { error: 'Project not found', code: 'NOT_FOUND' } }]);
     await expect(
       uploadModelFile({ kind: 'version', projectId: 'p', modelId: 'm' }, file(), {}),
     ).rejects.toMatchObject({ response: { status: 404, data: { error: 'Project not found' } } });
   });
 
   it('refuses an answer that is not the contract’s shape rather than showing half a result', async () => {
-    useFake([{ status: 202, body: { ...accepted, versionNumber: undefined } }]);
+    withFakeFetch([{ status: 202, body: { ...accepted, versionNumber: undefined } }]);
     await expect(
       uploadModelFile({ kind: 'version', projectId: 'p', modelId: 'm' }, file(), {}),
     ).rejects.toThrow();

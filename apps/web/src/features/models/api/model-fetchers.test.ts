@@ -1,5 +1,4 @@
-import { api } from '@/lib/api-client';
-import { fakeFetch } from '@/lib/api/fake-fetch';
+import { withFakeFetch } from '@/lib/api/fake-fetch';
 import { setProjectRetention } from '@/lib/api/projects';
 import { historyFixture, modelFixture } from '../history-fixture';
 import { deleteModel } from './delete-model';
@@ -7,14 +6,6 @@ import { deleteVersion } from './delete-version';
 import { getProjectModels } from './get-project-models';
 import { renameModel } from './rename-model';
 import { rollbackVersion } from './rollback-version';
-
-function useFake(answers: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch(answers);
-  api.defaults.adapter = 'fetch';
-  api.defaults.baseURL = 'http://web.test';
-  api.defaults.env = { ...api.defaults.env, fetch: fake.fetchImpl };
-  return fake;
-}
 
 const summary = {
   projectId: 'p 1',
@@ -38,7 +29,7 @@ const summary = {
 
 describe('the models fetchers', () => {
   it('reads a project’s history and checks its shape', async () => {
-    const fake = useFake([{ status: 200, body: historyFixture([modelFixture()]) }]);
+    const fake = withFakeFetch([{ status: 200, body: historyFixture([modelFixture()]) }]);
     const history = await getProjectModels('p 1');
     expect(history.models[0]?.versions[0]?.number).toBe(1);
     expect(fake.requests[0]).toMatchObject({ method: 'GET', url: '/api/ifc/projects/p%201/models' });
@@ -47,12 +38,12 @@ describe('the models fetchers', () => {
   it('refuses a history missing a field instead of drawing it half', async () => {
     const broken = historyFixture([modelFixture()]) as unknown as { models: Array<Record<string, unknown>> };
     delete broken.models[0]!.versions;
-    useFake([{ status: 200, body: broken }]);
+    withFakeFetch([{ status: 200, body: broken }]);
     await expect(getProjectModels('p')).rejects.toThrow();
   });
 
   it('renames with the trimmed name, and never sends an empty or too long one', async () => {
-    const fake = useFake([{ status: 200, body: { ...modelFixture(), name: 'Tragwerk ü' } }]);
+    const fake = withFakeFetch([{ status: 200, body: { ...modelFixture(), name: 'Tragwerk ü' } }]);
     const model = await renameModel({ projectId: 'p', modelId: 'm/1', name: '  Tragwerk ü ' });
     expect(model.name).toBe('Tragwerk ü');
     expect(fake.requests[0]).toMatchObject({
@@ -70,7 +61,7 @@ describe('the models fetchers', () => {
   });
 
   it('deletes a model and a version, and rolls back, at their own URLs', async () => {
-    const fake = useFake([{ status: 204 }, { status: 204 }, { status: 200, body: {} }]);
+    const fake = withFakeFetch([{ status: 204 }, { status: 204 }, { status: 200, body: {} }]);
     await deleteModel({ projectId: 'p', modelId: 'm2' });
     await deleteVersion({ projectId: 'p', modelId: 'm1', number: 2 });
     await rollbackVersion({ projectId: 'p', modelId: 'm1', number: 1 });
@@ -82,7 +73,7 @@ describe('the models fetchers', () => {
   });
 
   it('passes the server’s refusal on (the screen shows its error text)', async () => {
-    useFake([
+    withFakeFetch([
       { status: 409, body: { error: 'The published version cannot be deleted', code: 'VERSION_PUBLISHED' } },
     ]);
     await expect(deleteVersion({ projectId: 'p', modelId: 'm', number: 2 })).rejects.toMatchObject({
@@ -91,7 +82,7 @@ describe('the models fetchers', () => {
   });
 
   it('sets the retention of a project (null keeps all) and checks it first', async () => {
-    const fake = useFake([
+    const fake = withFakeFetch([
       { status: 200, body: summary },
       { status: 200, body: { ...summary, retention: null } },
     ]);

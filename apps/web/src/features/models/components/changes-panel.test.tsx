@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ChangeSummaryDto } from '@aec/contracts';
+import { changesFixture } from '../history-fixture';
 import { ChangesPanel } from './changes-panel';
 
 const text = (html: string) =>
@@ -7,19 +7,8 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-const changes = (over: Partial<ChangeSummaryDto>): ChangeSummaryDto => ({
-  status: 'ready',
-  previousVersionNumber: 2,
-  added: 0,
-  removed: 0,
-  modified: 0,
-  propertyValuesChanged: 0,
-  commonElements: 40,
-  byType: [],
-  byStorey: [],
-  error: null,
-  ...over,
-});
+const changes = (over: Parameters<typeof changesFixture>[0]) =>
+  changesFixture({ previousVersionNumber: 2, commonElements: 40, ...over });
 
 describe('What changed', () => {
   it('says a first version has nothing to compare', () => {

@@ -1,4 +1,3 @@
-import type { VersionDto } from '@aec/contracts';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -8,23 +7,12 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteVersion } from '../api/delete-version';
 import { useRollbackVersion } from '../api/rollback-version';
 import { versionActions } from '../version-facts';
+import type { VersionProps } from './version-props';
 
 type Pending = 'rollback' | 'delete' | null;
 
 /** Roll back and Delete version for one older version, each confirmed in a dialog that says what it does. */
-export function VersionActions({
-  projectId,
-  modelId,
-  modelName,
-  version,
-  isOwner,
-}: {
-  projectId: string;
-  modelId: string;
-  modelName: string;
-  version: VersionDto;
-  isOwner: boolean;
-}) {
+export function VersionActions({ projectId, modelId, modelName, version, isOwner }: VersionProps) {
   const allowed = versionActions(version, isOwner);
   const [confirming, setConfirming] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(null);

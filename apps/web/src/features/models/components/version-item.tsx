@@ -1,4 +1,3 @@
-import type { VersionDto } from '@aec/contracts';
 import { AlertTriangle, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { versionFacts } from '../version-facts';
 import { ChangesPanel } from './changes-panel';
 import { VersionActions } from './version-actions';
+import type { VersionProps } from './version-props';
 
 const statusTone: Record<string, string> = {
   ready: 'border-success/40 text-success',
@@ -18,19 +18,7 @@ const statusTone: Record<string, string> = {
  * One version in a model's history: its figures, warnings, the owner's actions and what changed. The latest
  * version's changes are open at once (what a user uploading a revision wants to see); older ones open on demand.
  */
-export function VersionItem({
-  projectId,
-  modelId,
-  modelName,
-  version,
-  isOwner,
-}: {
-  projectId: string;
-  modelId: string;
-  modelName: string;
-  version: VersionDto;
-  isOwner: boolean;
-}) {
+export function VersionItem({ projectId, modelId, modelName, version, isOwner }: VersionProps) {
   // The latest version's changes are always shown (also after a rollback makes an older one latest).
   const [opened, setOpened] = useState(false);
   const open = version.isLatest || opened;
