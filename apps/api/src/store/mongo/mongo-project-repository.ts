@@ -2,17 +2,15 @@ import { mongo, type Model } from 'mongoose';
 import { DuplicateError, type ProjectRecord, type ProjectRepository } from '../types';
 import { isDuplicateKey } from './duplicate-key';
 import type { ProjectCascade } from './project-cascade';
-import type { CountEntry, ProjectDoc } from './project-model';
-import { eachRowCollection, type RowCollections } from './row-collections';
+import { fromEntries as toCounts, toEntries } from './count-entries';
+import type { ProjectDoc } from './project-model';
+import { publishVersion, type PublishingDeps } from './model-publishing';
+import { modelsOf } from './project-switch';
+import { applyRetention } from './version-retention';
 import type { UserDoc } from './user-model';
-import { MONGO_MODELS_NOT_IMPLEMENTED } from './mongo-models-placeholder';
 
-const toCounts = (entries: CountEntry[]): Record<string, number> =>
-  Object.fromEntries(entries.map((entry) => [entry.key, entry.count]));
-const toEntries = (counts: Record<string, number>): CountEntry[] =>
-  Object.entries(counts).map(([key, count]) => ({ key, count }));
 
-const toRecord = (doc: ProjectDoc): ProjectRecord => ({
+const toRecord = (doc: ProjectDoc): ProjectRecord & { retention: number | null } => ({
   id: doc._id,
   ownerId: doc.ownerId ?? null,
   isPublic: doc.isPublic,
@@ -22,6 +20,7 @@ const toRecord = (doc: ProjectDoc): ProjectRecord => ({
   status: doc.status,
   schema: doc.ifcSchema ?? null,
   version: doc.version,
+  retention: doc.retention ?? null,
   elementCount: doc.elementCount,
   propertyCount: doc.propertyCount,
   spatialCount: doc.spatialCount,
@@ -30,16 +29,19 @@ const toRecord = (doc: ProjectDoc): ProjectRecord => ({
   error: doc.error ?? null,
   createdAt: doc.createdAt.toISOString(),
   processedAt: doc.processedAt ? doc.processedAt.toISOString() : null,
-  // PLACEHOLDER until h-mongo lands: MongoDB has no retention setting yet.
-  retention: null,
 });
 
+/** ProjectRepository with the retention setting of living models (issue 15). */
+export type MongoProjectRepository = ProjectRepository & {
+  setRetention(id: string, retention: number | null): Promise<void>;
+};
+
 export function createMongoProjectRepository(
-  projects: Model<ProjectDoc>,
+  publishing: PublishingDeps,
   users: Model<UserDoc>,
-  rows: RowCollections,
   cascade: ProjectCascade,
-): ProjectRepository {
+): MongoProjectRepository {
+  const { projects, rows } = publishing;
   return {
     async create(project) {
       let created: ProjectDoc;
@@ -85,44 +87,18 @@ export function createMongoProjectRepository(
     async setStatus(id, status, error = null) {
       await projects.updateOne({ _id: id }, { $set: { status, error } }).exec();
     },
-    async setRetention() {
-      throw new Error(MONGO_MODELS_NOT_IMPLEMENTED);
-    },
-    async publish(id, version, summary) {
-      // No transactions on FerretDB, so publishing is atomic for readers by design: readers always pick rows by
-      // the project's current `version`, and this single-document update is the one switch that moves it. The
-      // new version's rows were all written before it; the old ones are removed after it, when no reader resolves
-      // to them any more. A crash in between leaves only invisible rows, removed by the project's next publish or
-      // its deletion.
-      // The `$lte` guard keeps the visible version from ever going back (a stale job publishing late).
-      const { matchedCount } = await projects
-        .updateOne(
-          { _id: id, version: { $lte: version } },
-          {
-            $set: {
-              version,
-              status: 'ready',
-              error: null,
-              ifcSchema: summary.schema,
-              elementCount: summary.elementCount,
-              propertyCount: summary.propertyCount,
-              spatialCount: summary.spatialCount,
-              countsByType: toEntries(summary.countsByType),
-              countsByStorey: toEntries(summary.countsByStorey),
-              processedAt: new Date(),
-            },
-          },
-        )
-        .exec();
-      // Only older versions go: a newer one belongs to a job still writing, which publishes or discards it. When
-      // nothing matched (the project is gone, or already shows a newer version) this version is the stale one.
-      // Versions start at 1 (nextVersion), so a first publish has nothing older to remove: skipping the deletes
-      // spares a first upload three collection scans on servers that cannot use the index (FerretDB v1).
-      if (matchedCount > 0 && version <= 1) return;
-      const stale = matchedCount > 0 ? { $lt: version } : version;
-      await Promise.all(
-        eachRowCollection(rows).map((collection) => collection.deleteMany({ projectId: id, version: stale })),
-      );
+    publish: (id, version, summary) => publishVersion(publishing, id, version, summary),
+    async setRetention(id, retention) {
+      await projects.updateOne({ _id: id }, { $set: { retention } }).exec();
+      const doc = await projects.findById(id).lean<ProjectDoc>().exec();
+      if (!doc) return;
+      for (const model of modelsOf(doc))
+        await applyRetention(publishing.versions, rows, {
+          projectId: id,
+          modelId: model.id,
+          publishedVersion: model.publishedVersion,
+          retention,
+        });
     },
     async nextVersion(id) {
       // One atomic $inc on MongoDB. FerretDB v1 applies findAndModify as read-then-write, so concurrent calls
@@ -131,7 +107,8 @@ export function createMongoProjectRepository(
       const doc = await projects
         .findOneAndUpdate(
           { _id: id },
-          { $inc: { maxVersion: 1 } },
+          // `rev` too: the models' compare-and-set updates allocate row versions from the same counter.
+          { $inc: { maxVersion: 1, rev: 1 } },
           // No projection: FerretDB does not implement findAndModify's `fields`; the document is small.
           { new: true },
         )

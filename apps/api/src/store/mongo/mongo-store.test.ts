@@ -112,11 +112,11 @@ describeMongo(target.skipReason ? `${title} — skipped: ${target.skipReason}` :
     const v3 = await store.projects.nextVersion(project.id);
     for (const v of [v1, v2, v3]) await store.rows.insertBatch(project.id, v, { elements: [elementRow(v)] });
     await store.projects.publish(project.id, v2, summary(1));
-    // v3 belongs to a job still writing; v1 is older than the visible version.
-    expect(await store.rows.countElements(project.id, v1)).toBe(0);
+    // v3 belongs to a job still writing; v1 is older than the visible version, kept as history (no retention).
+    expect(await store.rows.countElements(project.id, v1)).toBe(1);
     expect(await store.rows.countElements(project.id, v3)).toBe(1);
     await store.projects.publish(project.id, v3, summary(1));
-    // A stale job publishing v2 late changes nothing visible and loses only its own rows.
+    // A stale job publishing v2 late changes nothing visible.
     await store.projects.publish(project.id, v2, summary(5));
     expect(await store.projects.findById(project.id)).toMatchObject({ version: v3, elementCount: 1 });
     expect(await store.rows.countElements(project.id, v3)).toBe(1);

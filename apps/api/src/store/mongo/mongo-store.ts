@@ -1,7 +1,9 @@
 import mongoose from 'mongoose';
-import type { Store } from '../types';
+import type { ModelRepository, Store } from '../types';
 import { createMongoUserRepository } from './mongo-user-repository';
-import { createMongoProjectRepository } from './mongo-project-repository';
+import { createMongoProjectRepository, type MongoProjectRepository } from './mongo-project-repository';
+import { createMongoModelRepository } from './mongo-model-repository';
+import { openVersions } from './version-docs';
 import { createMongoJobRepository } from './mongo-job-repository';
 import { createMongoRowRepository } from './mongo-row-repository';
 import { createProjectCascade } from './project-cascade';
@@ -14,7 +16,6 @@ import { createMongoFeedReader } from './mongo-feed-reader';
 import { createMongoFeedTokenRepository, deleteUserFeedTokens } from './mongo-feed-token-repository';
 import { createMongoNewsletterRepository } from './mongo-newsletter-repository';
 import { createMongoUsageRepository, deleteUserUsage } from './mongo-usage-repository';
-import { mongoModelsPlaceholder } from './mongo-models-placeholder';
 
 /** MongoDB through mongoose, on its own connection so several stores can live in one process (tests). */
 export async function createMongoStore(uri: string, options: { dbName?: string } = {}): Promise<Store> {
@@ -29,24 +30,26 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   const jobs = jobModel(conn);
   // Build indexes before serving so the unique constraints hold from the first request.
   const db = conn.db!;
-  const [rows, feedTokens] = await Promise.all([
+  const [rows, feedTokens, versions] = await Promise.all([
     openRowCollections(db),
     createMongoFeedTokenRepository(db),
+    openVersions(db),
     users.createIndexes(),
     projects.createIndexes(),
     jobs.createIndexes(),
   ]);
   await backfillCaseShadows(db, rows);
-  const cascade = createProjectCascade(projects, jobs, rows, (ownerId) =>
+  const publishing = { projects, versions, rows };
+  const cascade = createProjectCascade(projects, jobs, rows, versions, (ownerId) =>
     Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
   );
-  return {
+  const store: Store & { models: ModelRepository; projects: MongoProjectRepository } = {
     kind: 'mongodb',
     users: createMongoUserRepository(users, cascade),
-    projects: createMongoProjectRepository(projects, users, rows, cascade),
+    projects: createMongoProjectRepository(publishing, users, cascade),
+    models: createMongoModelRepository(publishing),
     jobs: createMongoJobRepository(jobs, projects),
     rows: createMongoRowRepository(rows, projects),
-    models: mongoModelsPlaceholder,
     feedTokens,
     newsletter: createMongoNewsletterRepository(db),
     feed: createMongoFeedReader(db),
@@ -58,4 +61,5 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
       await conn.close();
     },
   };
+  return store;
 }

@@ -1,11 +1,9 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { ProjectStatus } from '../types';
+import type { CountEntry } from './count-entries';
+import { modelEntrySchema, type ModelEntry } from './model-entries';
 
-/** One entry of a count map (see ProjectDoc.countsByType). */
-export interface CountEntry {
-  key: string;
-  count: number;
-}
+export type { CountEntry };
 
 export interface ProjectDoc {
   _id: string;
@@ -35,14 +33,17 @@ export interface ProjectDoc {
   processedAt: Date | null;
   /** Users who chose to see this public project in their all-projects feed root (FeedScope). */
   chosenBy?: string[];
+  /** The project's models (see model-entries.ts); absent on projects written before models existed. */
+  models?: ModelEntry[];
+  /** How many versions per model keep their rows; null (or absent) keeps all. */
+  retention?: number | null;
+  /** Bumped by every change of `models` or `maxVersion`: the guard of the compare-and-set updates. */
+  rev?: number;
 }
 
 const STATUSES: ProjectStatus[] = ['queued', 'processing', 'paused', 'ready', 'failed', 'cancelled'];
 
-/**
- * Count maps are stored as arrays of entries, not as sub-documents keyed by name: storey names such as "+3.50" or
- * "$Level" would be field names with dots or a leading `$`, which MongoDB servers and FerretDB handle unevenly.
- */
+/** Count maps are stored as arrays of entries (see count-entries.ts). */
 const countEntrySchema = new Schema<CountEntry>(
   { key: { type: String, required: true }, count: { type: Number, required: true } },
   { _id: false },
@@ -73,6 +74,9 @@ const projectSchema = new Schema<ProjectDoc>(
     seq: { type: Schema.Types.ObjectId, required: true },
     processedAt: { type: Date, default: null },
     chosenBy: { type: [String], default: undefined },
+    models: { type: [modelEntrySchema], default: undefined },
+    retention: { type: Number, default: null },
+    rev: { type: Number, default: 0 },
   },
   { collection: 'projects', versionKey: false, strict: 'throw' },
 );

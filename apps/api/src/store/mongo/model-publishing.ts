@@ -1,0 +1,136 @@
+import type { Model, mongo } from 'mongoose';
+import type { PublishSummary } from '../types';
+import type { ModelEntry } from './model-entries';
+import type { ProjectDoc } from './project-model';
+import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
+import type { RowCollections } from './row-collections';
+import { applyRetention } from './version-retention';
+import { toEntries, type VersionDoc } from './version-docs';
+
+export interface PublishingDeps {
+  projects: Model<ProjectDoc>;
+  versions: mongo.Collection<VersionDoc>;
+  rows: RowCollections;
+}
+
+/**
+ * The version record of a row version written without one (by a caller from before models, or a project from
+ * before them): it becomes the next version of the project's default model (id = project id), created as needed.
+ */
+async function legacyVersion(deps: PublishingDeps, projectId: string, version: number): Promise<VersionDoc | null> {
+  const allocated = await switchProject(deps.projects, projectId, async (doc) => {
+    const models = modelsOf(doc).map((m) => ({ ...m }));
+    let model = models.find((m) => m.id === projectId);
+    if (!model) models.push((model = defaultModel(doc)));
+    model.lastNumber += 1;
+    return { set: { models }, result: { number: model.lastNumber, doc } };
+  });
+  if (!allocated) return null;
+  const { doc, number } = allocated;
+  const record: VersionDoc = {
+    projectId,
+    modelId: projectId,
+    version,
+    number,
+    fileName: doc.fileName,
+    fileSize: doc.fileSize,
+    uploaderId: doc.ownerId ?? null,
+    status: 'processing',
+    error: null,
+    ifcSchema: doc.ifcSchema ?? null,
+    elementCount: 0,
+    propertyCount: 0,
+    spatialCount: 0,
+    countsByType: [],
+    countsByStorey: [],
+    createdAt: number === 1 ? doc.createdAt : new Date(),
+    processedAt: null,
+    processingMs: null,
+    retained: true,
+    warnings: [],
+    changes: null,
+  };
+  await deps.versions.insertOne(record);
+  return record;
+}
+
+export const defaultModel = (doc: ProjectDoc): ModelEntry => ({
+  id: doc._id,
+  name: doc.name,
+  publishedVersion: 0,
+  createdAt: doc.createdAt,
+  lastNumber: 0,
+});
+
+/**
+ * Makes a model's published version `version` in one project document update, with the project's aggregates
+ * over its models, its schema and file name from this version, and a new stamp. `accept` decides from the
+ * current state whether the switch still applies (false: nothing changes). Resolves to the switched model.
+ */
+export function switchPublished(
+  deps: PublishingDeps,
+  record: VersionDoc,
+  accept: (model: ModelEntry) => Promise<boolean>,
+  extra: Record<string, unknown> = {},
+): Promise<ModelEntry | null> {
+  return switchProject(deps.projects, record.projectId, async (doc) => {
+    const models = modelsOf(doc).map((m) => ({ ...m }));
+    const model = models.find((m) => m.id === record.modelId);
+    if (!model || !(await accept(model))) return null;
+    model.publishedVersion = record.version;
+    return {
+      set: {
+        ...(await aggregates(deps.versions, record.projectId, models)),
+        ifcSchema: record.ifcSchema,
+        fileName: record.fileName,
+        processedAt: nextStamp(doc),
+        ...extra,
+      },
+      result: model,
+    };
+  });
+}
+
+/**
+ * ProjectRepository.publish: stamps the version ready with its summary, then switches its model to it unless the
+ * model already shows a newer version (a stale job publishing late keeps its rows as history), then applies the
+ * project's retention to the model. Rows of other versions are no longer removed here.
+ */
+export async function publishVersion(
+  deps: PublishingDeps,
+  projectId: string,
+  version: number,
+  summary: PublishSummary,
+): Promise<void> {
+  const found = await deps.versions.findOne({ projectId, version });
+  const record = found ?? (await legacyVersion(deps, projectId, version));
+  if (!record) return;
+  const ready = {
+    status: 'ready' as const,
+    error: null,
+    ifcSchema: summary.schema,
+    elementCount: summary.elementCount,
+    propertyCount: summary.propertyCount,
+    spatialCount: summary.spatialCount,
+    countsByType: toEntries(summary.countsByType),
+    countsByStorey: toEntries(summary.countsByStorey),
+    processedAt: new Date(),
+  };
+  await deps.versions.updateOne({ projectId, version }, { $set: ready });
+  await switchPublished(
+    deps,
+    { ...record, ...ready },
+    async (m) => m.publishedVersion <= version,
+    { status: 'ready', error: null },
+  );
+  const project = await projectDocs(deps.projects).findOne({ _id: projectId });
+  if (!project) return;
+  const current = modelsOf(project).find((m) => m.id === record.modelId);
+  if (!current) return;
+  await applyRetention(deps.versions, deps.rows, {
+    projectId,
+    modelId: record.modelId,
+    publishedVersion: current.publishedVersion,
+    retention: project.retention ?? null,
+  });
+}

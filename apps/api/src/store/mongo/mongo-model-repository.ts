@@ -1,0 +1,188 @@
+import type { Model, mongo } from 'mongoose';
+import { DuplicateError, type ModelRecord, type ModelRepository } from '../types';
+import type { ModelEntry } from './model-entries';
+import { switchPublished, type PublishingDeps } from './model-publishing';
+import type { ProjectDoc } from './project-model';
+import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
+import { eachRowCollection } from './row-collections';
+import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
+
+const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
+  id: m.id,
+  projectId,
+  name: m.name,
+  publishedVersion: m.publishedVersion,
+  createdAt: m.createdAt.toISOString(),
+});
+
+/** Row collections whose documents carry the model's name (rewritten on rename). */
+const NAMED_ROWS = ['elements', 'properties', 'spatial', 'wide'] as const;
+
+/**
+ * Models live in their project's document (model-entries.ts), versions in `ifc_versions`. Every change readers
+ * must see at once (a publish, a rollback, a model's removal) is one guarded update of the project document;
+ * rows of versions no reader resolves to any more are removed after it.
+ */
+export function createMongoModelRepository(deps: PublishingDeps): ModelRepository {
+  const { projects, versions, rows } = deps;
+  const findProject = (id: string) =>
+    projectDocs(projects).findOne({ _id: id });
+  const findVersion = (projectId: string, modelId: string, number: number) =>
+    versions.findOne({ projectId, modelId, number });
+  const removeRows = (projectId: string, rowVersions: number[]) =>
+    Promise.all(
+      eachRowCollection(rows).map((c) => c.deleteMany({ projectId, version: { $in: rowVersions } })),
+    );
+
+  return {
+    async create({ id, projectId, name }) {
+      const created = await switchProject(projects, projectId, async (doc) => {
+        const models = modelsOf(doc);
+        if (models.some((m) => m.id === id)) throw new DuplicateError('id');
+        const entry: ModelEntry = { id, name, publishedVersion: 0, createdAt: new Date(), lastNumber: 0 };
+        return { set: { models: [...models, entry] }, result: entry };
+      });
+      if (!created) throw new Error(`project ${projectId} does not exist`);
+      return toModel(projectId, created);
+    },
+    async findById(projectId, modelId) {
+      const doc = await findProject(projectId);
+      const model = doc && modelsOf(doc).find((m) => m.id === modelId);
+      return model ? toModel(projectId, model) : null;
+    },
+    async listByProject(projectId) {
+      const doc = await findProject(projectId);
+      return doc ? modelsOf(doc).map((m) => toModel(projectId, m)) : [];
+    },
+    async rename(projectId, modelId, name) {
+      // The project's record first (what lists show), then the denormalised name on the rows.
+      const renamed = await switchProject(projects, projectId, async (doc) => {
+        const models = modelsOf(doc);
+        if (!models.some((m) => m.id === modelId)) return null;
+        return { set: { models: models.map((m) => (m.id === modelId ? { ...m, name } : m)) }, result: true };
+      });
+      if (!renamed) return false;
+      await Promise.all(
+        NAMED_ROWS.map((kind) =>
+          (rows[kind] as unknown as mongo.Collection).updateMany(
+            { projectId, ModelId: modelId },
+            { $set: { ModelName: name } },
+          ),
+        ),
+      );
+      return true;
+    },
+    async delete(projectId, modelId) {
+      const removed = await switchProject(projects, projectId, async (doc) => {
+        const models = modelsOf(doc);
+        if (!models.some((m) => m.id === modelId)) return null;
+        const rest = models.filter((m) => m.id !== modelId);
+        return {
+          set: { ...(await aggregates(versions, projectId, rest)), processedAt: nextStamp(doc) },
+          result: true,
+        };
+      });
+      if (!removed) return false;
+      // Unreachable from here on: its rows, then its history.
+      const owned = await versions.find({ projectId, modelId }, { projection: { version: 1 } }).toArray();
+      await removeRows(
+        projectId,
+        owned.map((v) => v.version),
+      );
+      await versions.deleteMany({ projectId, modelId });
+      return true;
+    },
+    async createVersion(v) {
+      // One guarded update allocates both the model's next number and the project's next row version.
+      const allocated = await switchProject(projects, v.projectId, async (doc) => {
+        const models = modelsOf(doc);
+        const model = models.find((m) => m.id === v.modelId);
+        if (!model) return null;
+        const number = model.lastNumber + 1;
+        const version = (doc.maxVersion ?? 0) + 1;
+        return {
+          set: {
+            models: models.map((m) => (m.id === v.modelId ? { ...m, lastNumber: number } : m)),
+            maxVersion: version,
+          },
+          result: { number, version },
+        };
+      });
+      if (!allocated) throw new Error(`model ${v.modelId} of project ${v.projectId} does not exist`);
+      const record: VersionDoc = {
+        projectId: v.projectId,
+        modelId: v.modelId,
+        version: allocated.version,
+        number: allocated.number,
+        fileName: v.fileName,
+        fileSize: v.fileSize,
+        uploaderId: v.uploaderId,
+        status: 'queued',
+        error: null,
+        ifcSchema: v.schema,
+        elementCount: 0,
+        propertyCount: 0,
+        spatialCount: 0,
+        countsByType: [],
+        countsByStorey: [],
+        createdAt: new Date(),
+        processedAt: null,
+        processingMs: null,
+        retained: true,
+        warnings: [],
+        changes: null,
+      };
+      await versions.insertOne({ ...record });
+      return toVersionRecord(record);
+    },
+    async findVersion(projectId, modelId, number) {
+      const doc = await findVersion(projectId, modelId, number);
+      return doc ? toVersionRecord(doc) : null;
+    },
+    async findVersionByRowVersion(projectId, version) {
+      const doc = await versions.findOne({ projectId, version });
+      return doc ? toVersionRecord(doc) : null;
+    },
+    async listVersions(projectId, modelId) {
+      const docs = await versions
+        .find(modelId === undefined ? { projectId } : { projectId, modelId })
+        .sort({ version: -1 })
+        .toArray();
+      return docs.map(toVersionRecord);
+    },
+    async updateVersion(projectId, version, patch) {
+      const set: Record<string, unknown> = {};
+      if (patch.status !== undefined) set.status = patch.status;
+      if (patch.error !== undefined) set.error = patch.error;
+      if (patch.processingMs !== undefined) set.processingMs = patch.processingMs;
+      if (patch.warnings !== undefined) set.warnings = patch.warnings;
+      if (patch.changes !== undefined) set.changes = patch.changes && toChangeDoc(patch.changes);
+      if (Object.keys(set).length) await versions.updateOne({ projectId, version }, { $set: set });
+    },
+    async rollback(projectId, modelId, number) {
+      const record = await findVersion(projectId, modelId, number);
+      if (!record) return false;
+      // Checked again inside the switch: a deleteVersion or a retention pass may have taken the rows meanwhile.
+      const switched = await switchPublished(deps, record, async () => {
+        const now = await versions.findOne({ projectId, version: record.version });
+        return !!now && now.retained && now.status === 'ready';
+      });
+      return switched !== null;
+    },
+    async deleteVersion(projectId, modelId, number) {
+      const record = await findVersion(projectId, modelId, number);
+      if (!record) return false;
+      // Marked unretained first so no rollback switches to it; then refused if it is the published one.
+      await versions.updateOne({ projectId, version: record.version }, { $set: { retained: false } });
+      const project = await findProject(projectId);
+      const published = project && modelsOf(project).find((m) => m.id === modelId)?.publishedVersion;
+      if (published === record.version) {
+        await versions.updateOne({ projectId, version: record.version }, { $set: { retained: record.retained } });
+        return false;
+      }
+      await removeRows(projectId, [record.version]);
+      await versions.deleteOne({ projectId, version: record.version });
+      return true;
+    },
+  };
+}
