@@ -17,7 +17,11 @@ export interface PublishingDeps {
  * The version record of a row version written without one (by a caller from before models, or a project from
  * before them): it becomes the next version of the project's default model (id = project id), created as needed.
  */
-async function legacyVersion(deps: PublishingDeps, projectId: string, version: number): Promise<VersionDoc | null> {
+export async function adoptVersion(
+  deps: PublishingDeps,
+  projectId: string,
+  version: number,
+): Promise<VersionDoc | null> {
   const allocated = await switchProject(deps.projects, projectId, async (doc) => {
     const models = modelsOf(doc).map((m) => ({ ...m }));
     let model = models.find((m) => m.id === projectId);
@@ -103,7 +107,7 @@ export async function publishVersion(
   summary: PublishSummary,
 ): Promise<void> {
   const found = await deps.versions.findOne({ projectId, version });
-  const record = found ?? (await legacyVersion(deps, projectId, version));
+  const record = found ?? (await adoptVersion(deps, projectId, version));
   if (!record) return;
   const ready = {
     status: 'ready' as const,
@@ -117,12 +121,10 @@ export async function publishVersion(
     processedAt: new Date(),
   };
   await deps.versions.updateOne({ projectId, version }, { $set: ready });
-  await switchPublished(
-    deps,
-    { ...record, ...ready },
-    async (m) => m.publishedVersion <= version,
-    { status: 'ready', error: null },
-  );
+  await switchPublished(deps, { ...record, ...ready }, async (m) => m.publishedVersion <= version, {
+    status: 'ready',
+    error: null,
+  });
   const project = await projectDocs(deps.projects).findOne({ _id: projectId });
   if (!project) return;
   const current = modelsOf(project).find((m) => m.id === record.modelId);

@@ -1,25 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
-import { storeTargets } from '../../test/store-fixtures';
-import { elementRow, propertyRow } from '../../test/row-fixtures';
-import type { ChangeSummary, ModelRepository, PublishSummary, Store } from '../types';
+import mongoose from 'mongoose';
+import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../test/mongo-test-uri';
+import { elementRow, propertyRow, spatialRow } from '../../test/row-fixtures';
+import type { ChangeSummary, ModelRepository, PublishSummary, RowBatch, RowContext, Store } from '../types';
 import type { MongoProjectRepository } from './mongo-project-repository';
+import { createMongoStore } from './mongo-store';
 
 /**
  * Living models (issue 15) on MongoDB: models inside the project document, versions in ifc_versions, publish /
  * rollback / model removal as one guarded project update, retention pruning rows but keeping history.
  */
-const target = storeTargets.find((t) => t.name === 'mongodb')!;
 const title = 'MongoDB models and versions';
-type ModelStore = Store & { models: ModelRepository; projects: MongoProjectRepository };
+type ModelStore = Store & {
+  models: ModelRepository;
+  projects: MongoProjectRepository;
+  rows: { insertBatch(p: string, v: number, b: RowBatch, c?: RowContext): Promise<void> };
+};
 
-if (target.skipReason) describeSkipped(title, target.skipReason);
+if (!mongoTestUri) describeSkipped(title, mongoSkipReason);
 else
   describe(title, () => {
     let store: ModelStore;
+    /** The same database, read directly: row documents carry fields the store does not return. */
+    let conn: mongoose.Connection;
     let ownerId: string;
     beforeAll(async () => {
-      store = (await target.open()) as ModelStore;
+      const dbName = uniqueDbName('aec_models');
+      store = (await createMongoStore(mongoTestUri!, { dbName })) as ModelStore;
+      conn = await mongoose.createConnection(mongoTestUri!, { dbName }).asPromise();
       ownerId = (
         await store.users.create({
           username: `m_${randomUUID().slice(0, 8)}`,
@@ -28,7 +37,16 @@ else
         })
       ).id;
     });
-    afterAll(() => target.dispose(store));
+    afterAll(async () => {
+      await store.close();
+      await conn.dropDatabase();
+      await conn.close();
+    });
+    const rowDocs = (collection: string, projectId: string, version: number) =>
+      conn
+        .db!.collection(collection)
+        .find({ projectId, version }, { projection: { _id: 0 } })
+        .toArray();
 
     const summary = (elementCount: number, type = 'IfcWall', storey = 'Level 1'): PublishSummary => ({
       schema: 'IFC4',
@@ -52,7 +70,14 @@ else
       return project;
     }
     const newVersion = (projectId: string, modelId: string, fileName = 'a.ifc') =>
-      store.models.createVersion({ projectId, modelId, fileName, fileSize: 5, uploaderId: ownerId, schema: 'IFC4' });
+      store.models.createVersion({
+        projectId,
+        modelId,
+        fileName,
+        fileSize: 5,
+        uploaderId: ownerId,
+        schema: 'IFC4',
+      });
     /** A version with `n` elements written and published. */
     async function publishedVersion(projectId: string, modelId: string, n: number, type = 'IfcWall') {
       const v = await newVersion(projectId, modelId, `${modelId}-${n}.ifc`);
@@ -66,7 +91,9 @@ else
     it('creates models in order, refuses a duplicate id and an unknown project', async () => {
       const project = await newProject();
       await store.models.create({ id: 'm-façade', projectId: project.id, name: 'Façade 東' });
-      expect((await store.models.listByProject(project.id)).map((m) => [m.id, m.name, m.publishedVersion])).toEqual([
+      expect(
+        (await store.models.listByProject(project.id)).map((m) => [m.id, m.name, m.publishedVersion]),
+      ).toEqual([
         [project.id, 'Büro Ø 3', 0],
         ['m-façade', 'Façade 東', 0],
       ]);
@@ -90,7 +117,13 @@ else
       const plain = await store.projects.nextVersion(project.id);
       expect([a1.number, b1.number, a2.number]).toEqual([1, 1, 2]);
       expect(new Set([a1.version, b1.version, a2.version, plain]).size).toBe(4);
-      expect(a1).toMatchObject({ status: 'queued', retained: true, changes: null, warnings: [], uploaderId: ownerId });
+      expect(a1).toMatchObject({
+        status: 'queued',
+        retained: true,
+        changes: null,
+        warnings: [],
+        uploaderId: ownerId,
+      });
       expect(await store.models.findVersionByRowVersion(project.id, b1.version)).toMatchObject({
         modelId: 'mep',
         number: 1,
@@ -138,7 +171,10 @@ else
       await store.rows.insertBatch(project.id, a1.version, { elements: [elementRow(1)] });
       await store.projects.publish(project.id, a1.version, summary(1));
       expect((await store.models.findById(project.id, project.id))!.publishedVersion).toBe(a2.version);
-      expect(await store.projects.findById(project.id)).toMatchObject({ elementCount: 2, version: a2.version });
+      expect(await store.projects.findById(project.id)).toMatchObject({
+        elementCount: 2,
+        version: a2.version,
+      });
     });
 
     it('retention prunes the oldest rows, keeps their history and always the published version', async () => {
@@ -146,9 +182,13 @@ else
       const v1 = await publishedVersion(project.id, project.id, 1);
       const v2 = await publishedVersion(project.id, project.id, 2);
       await store.projects.setRetention(project.id, 2);
-      expect((await store.projects.findById(project.id))!.retention).toBe(2);
+      expect(await store.projects.findById(project.id)).toMatchObject({ retention: 2 });
       const v3 = await publishedVersion(project.id, project.id, 3);
-      expect(await store.rows.countAll(project.id, v1.version)).toEqual({ elements: 0, properties: 0, spatial: 0 });
+      expect(await store.rows.countAll(project.id, v1.version)).toEqual({
+        elements: 0,
+        properties: 0,
+        spatial: 0,
+      });
       expect(await store.rows.countElements(project.id, v2.version)).toBe(2);
       expect((await store.models.listVersions(project.id)).map((v) => [v.number, v.retained])).toEqual([
         [3, true],
@@ -189,7 +229,11 @@ else
       expect(await store.models.findVersion(project.id, project.id, 2)).toMatchObject({ retained: true });
       expect(await store.models.deleteVersion(project.id, project.id, 1)).toBe(true);
       expect(await store.models.findVersion(project.id, project.id, 1)).toBeNull();
-      expect(await store.rows.countAll(project.id, v1.version)).toEqual({ elements: 0, properties: 0, spatial: 0 });
+      expect(await store.rows.countAll(project.id, v1.version)).toEqual({
+        elements: 0,
+        properties: 0,
+        spatial: 0,
+      });
       expect(await store.rows.countElements(project.id, v2.version)).toBe(2);
       expect(await store.models.deleteVersion(project.id, project.id, 1)).toBe(false);
       // Numbers are never reused.
@@ -229,7 +273,10 @@ else
         propertyValuesChanged: 4,
         commonElements: 5,
         byType: { IfcWall: { added: 1, removed: 2, modified: 3 } },
-        byStorey: { '+3.50 Roof': { added: 1, removed: 0, modified: 0 }, '': { added: 0, removed: 2, modified: 3 } },
+        byStorey: {
+          '+3.50 Roof': { added: 1, removed: 0, modified: 0 },
+          '': { added: 0, removed: 2, modified: 3 },
+        },
         error: null,
       };
       await store.models.updateVersion(project.id, v.version, {
@@ -270,6 +317,82 @@ else
         status: 'ready',
       });
       expect((await newVersion(project.id, project.id)).number).toBe(2);
+    });
+
+    it('rows carry their model version, elements keyed by model and GlobalId; a rename rewrites the name', async () => {
+      const project = await newProject();
+      const v = await newVersion(project.id, project.id);
+      const context = {
+        modelId: project.id,
+        modelName: 'Büro Ø 3',
+        versionNumber: v.number,
+        changedAt: v.createdAt,
+      };
+      await store.rows.insertBatch(
+        project.id,
+        v.version,
+        {
+          elements: [elementRow(1, { GlobalId: 'g-1' }), elementRow(2, { GlobalId: 'dup' })],
+          properties: [propertyRow(1)],
+          spatial: [spatialRow(3)],
+        },
+        context,
+      );
+      // The repeat comes in a later batch: still numbered after the first.
+      await store.rows.insertBatch(
+        project.id,
+        v.version,
+        { elements: [elementRow(4, { GlobalId: 'dup' }), elementRow(5, { GlobalId: null })] },
+        context,
+      );
+      const elements = await rowDocs('ifc_elements', project.id, v.version);
+      expect(elements.map((e) => e.Id).sort()).toEqual(
+        [`${project.id}:g-1`, `${project.id}:dup`, `${project.id}:dup#2`, `${project.id}:~5`].sort(),
+      );
+      for (const e of elements)
+        expect(e).toMatchObject({
+          ModelId: project.id,
+          ModelName: 'Büro Ø 3',
+          VersionNumber: 1,
+          ChangedAt: new Date(v.createdAt),
+        });
+      expect(await rowDocs('ifc_properties', project.id, v.version)).toMatchObject([
+        { ModelId: project.id, VersionNumber: 1 },
+      ]);
+      expect(await rowDocs('ifc_spatial', project.id, v.version)).toMatchObject([{ ModelName: 'Büro Ø 3' }]);
+      await store.projects.publish(project.id, v.version, summary(4));
+      await store.rows.buildWideElements(project.id, v.version);
+      await store.models.rename(project.id, project.id, 'Neu 名');
+      for (const collection of ['ifc_elements', 'ifc_properties', 'ifc_spatial', 'ifc_wide'])
+        for (const doc of await rowDocs(collection, project.id, v.version))
+          expect(doc.ModelName).toBe('Neu 名');
+    });
+
+    it('rows written without a context take their record’s model version (adopting one when missing)', async () => {
+      const project = await newProject();
+      const v = await newVersion(project.id, project.id);
+      await store.rows.insertBatch(project.id, v.version, { elements: [elementRow(1)] });
+      expect(await rowDocs('ifc_elements', project.id, v.version)).toMatchObject([
+        { ModelId: project.id, ModelName: 'Büro Ø 3', VersionNumber: 1, ChangedAt: new Date(v.createdAt) },
+      ]);
+      const plain = await store.projects.nextVersion(project.id);
+      await store.rows.insertBatch(project.id, plain, { spatial: [spatialRow(1)] });
+      expect(await store.models.findVersionByRowVersion(project.id, plain)).toMatchObject({ number: 2 });
+      expect(await rowDocs('ifc_spatial', project.id, plain)).toMatchObject([{ VersionNumber: 2 }]);
+    });
+
+    it('builds a model’s wide set while another model shows a newer row version', async () => {
+      const project = await newProject();
+      await store.models.create({ id: 'late', projectId: project.id, name: 'Late' });
+      const first = await publishedVersion(project.id, project.id, 2);
+      await publishedVersion(project.id, 'late', 1);
+      expect(await store.rows.publishedAwaitingPreparation()).toEqual(
+        expect.arrayContaining([{ projectId: project.id, version: first.version }]),
+      );
+      expect(await store.rows.buildWideElements(project.id, first.version)).not.toBeNull();
+      expect(await store.rows.publishedAwaitingPreparation()).not.toEqual(
+        expect.arrayContaining([{ projectId: project.id, version: first.version }]),
+      );
     });
 
     it('deleting the project removes its history', async () => {

@@ -1,8 +1,7 @@
-import type { Model, mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import { DuplicateError, type ModelRecord, type ModelRepository } from '../types';
 import type { ModelEntry } from './model-entries';
 import { switchPublished, type PublishingDeps } from './model-publishing';
-import type { ProjectDoc } from './project-model';
 import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
 import { eachRowCollection } from './row-collections';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
@@ -25,8 +24,7 @@ const NAMED_ROWS = ['elements', 'properties', 'spatial', 'wide'] as const;
  */
 export function createMongoModelRepository(deps: PublishingDeps): ModelRepository {
   const { projects, versions, rows } = deps;
-  const findProject = (id: string) =>
-    projectDocs(projects).findOne({ _id: id });
+  const findProject = (id: string) => projectDocs(projects).findOne({ _id: id });
   const findVersion = (projectId: string, modelId: string, number: number) =>
     versions.findOne({ projectId, modelId, number });
   const removeRows = (projectId: string, rowVersions: number[]) =>
@@ -177,7 +175,10 @@ export function createMongoModelRepository(deps: PublishingDeps): ModelRepositor
       const project = await findProject(projectId);
       const published = project && modelsOf(project).find((m) => m.id === modelId)?.publishedVersion;
       if (published === record.version) {
-        await versions.updateOne({ projectId, version: record.version }, { $set: { retained: record.retained } });
+        await versions.updateOne(
+          { projectId, version: record.version },
+          { $set: { retained: record.retained } },
+        );
         return false;
       }
       await removeRows(projectId, [record.version]);

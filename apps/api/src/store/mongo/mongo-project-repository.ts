@@ -2,13 +2,12 @@ import { mongo, type Model } from 'mongoose';
 import { DuplicateError, type ProjectRecord, type ProjectRepository } from '../types';
 import { isDuplicateKey } from './duplicate-key';
 import type { ProjectCascade } from './project-cascade';
-import { fromEntries as toCounts, toEntries } from './count-entries';
+import { fromEntries as toCounts } from './count-entries';
 import type { ProjectDoc } from './project-model';
 import { publishVersion, type PublishingDeps } from './model-publishing';
 import { modelsOf } from './project-switch';
 import { applyRetention } from './version-retention';
 import type { UserDoc } from './user-model';
-
 
 const toRecord = (doc: ProjectDoc): ProjectRecord & { retention: number | null } => ({
   id: doc._id,

@@ -1,63 +1,75 @@
-import type { Model, mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import { elementColumnNames, elementId, propertyColumnNames, spatialColumnNames } from '../row-columns';
-import type { ElementRow, PropertyRow, RowRepository, SpatialRow, StoredElementRow } from '../types';
+import type {
+  ElementRow,
+  PropertyRow,
+  RowBatch,
+  RowContext,
+  RowRepository,
+  SpatialRow,
+  StoredElementRow,
+} from '../types';
 import { ELEMENT_CASE_MAPPED, PROPERTY_CASE_MAPPED, SPATIAL_CASE_MAPPED } from './case-shadows';
 import { compileRowDoc } from './row-docs';
 import { createMongoWideElements } from './mongo-wide-elements';
+import type { PublishingDeps } from './model-publishing';
 import type { ProjectDoc } from './project-model';
-import {
-  eachRowCollection,
-  type ElementDoc,
-  type PropertyDoc,
-  type RowCollections,
-  type SpatialDoc,
-} from './row-collections';
+import { modelsOf } from './project-switch';
+import { createVersionWriting, publishedOfModel } from './version-writing';
+import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
 
 const PAGE = 2000;
 
-// Stored documents: the version key, then every column. Served elements: the key, the project, every column.
-// Stored ones also carry their text columns' case-mapped copies (case-shadows.ts).
+// Stored documents: the version key, the model version's columns, then every column. Served elements: the key,
+// the project, every column. Stored ones also carry their text columns' case-mapped copies (case-shadows.ts).
+const MODEL_FIELDS = ['projectId', 'version', 'ModelId', 'ModelName', 'VersionNumber'];
 const elementDoc = compileRowDoc<ElementRow>(
-  ['projectId', 'version', 'Id'],
+  [...MODEL_FIELDS, 'Id', 'ChangedAt'],
   elementColumnNames,
   ELEMENT_CASE_MAPPED,
 );
-const propertyDoc = compileRowDoc<PropertyRow>(
-  ['projectId', 'version'],
-  propertyColumnNames,
-  PROPERTY_CASE_MAPPED,
-);
-const spatialDoc = compileRowDoc<SpatialRow>(
-  ['projectId', 'version'],
-  spatialColumnNames,
-  SPATIAL_CASE_MAPPED,
-);
+const propertyDoc = compileRowDoc<PropertyRow>(MODEL_FIELDS, propertyColumnNames, PROPERTY_CASE_MAPPED);
+const spatialDoc = compileRowDoc<SpatialRow>(MODEL_FIELDS, spatialColumnNames, SPATIAL_CASE_MAPPED);
 const servedElement = compileRowDoc<ElementDoc>(['Id', 'ProjectId'], elementColumnNames);
 
 /** Only the columns (and the key served with them) leave the store: no _id, projectId or version. */
 const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
 
-export function createMongoRowRepository(rows: RowCollections, projects: Model<ProjectDoc>): RowRepository {
-  const wide = createMongoWideElements(rows, async (projectId) => {
-    const doc = await projects.findById(projectId, { version: 1 }).lean<{ version: number }>().exec();
-    return doc ? doc.version : null;
-  });
+export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
+  const { rows, projects } = deps;
+  const wide = createMongoWideElements(rows, (projectId, version) =>
+    publishedOfModel(deps, projectId, version),
+  );
+  const writing = createVersionWriting(deps);
   const count = (projectId: string, version: number) =>
     Promise.all(
       eachRowCollection(rows).map((collection) => collection.countDocuments({ projectId, version })),
     );
 
   async function deleteVersion(projectId: string, version: number) {
+    writing.forget(projectId, version);
     await Promise.all(
       eachRowCollection(rows).map((collection) => collection.deleteMany({ projectId, version })),
     );
   }
 
   return {
-    async insertBatch(projectId, version, batch) {
-      const key = { projectId, version };
+    async insertBatch(projectId: string, version: number, batch: RowBatch, given?: RowContext) {
+      const { context, keys } = await writing.of(projectId, version, given);
+      const key = {
+        projectId,
+        version,
+        ModelId: context.modelId,
+        ModelName: context.modelName,
+        VersionNumber: context.versionNumber,
+      };
+      const changedAt = new Date(context.changedAt);
       const elements = (batch.elements ?? []).map((row) =>
-        elementDoc(row, { projectId, version, Id: elementId(projectId, row.ExpressId) }),
+        elementDoc(row, {
+          ...key,
+          Id: keys ? keys.key(row.GlobalId, row.ExpressId) : elementId(projectId, row.ExpressId),
+          ChangedAt: changedAt,
+        }),
       );
       const properties = (batch.properties ?? []).map((row) => propertyDoc(row, key));
       const spatial = (batch.spatial ?? []).map((row) => spatialDoc(row, key));
@@ -96,7 +108,11 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
         after = docs[docs.length - 1]!.ExpressId;
       }
     },
-    buildWideElements: (projectId, version, options) => wide.build(projectId, version, options?.isCancelled),
+    buildWideElements(projectId, version, options) {
+      // Built once every row is written: the version's element keys are no longer needed.
+      writing.forget(projectId, version);
+      return wide.build(projectId, version, options?.isCancelled);
+    },
     wideCatalog: (projectId, version) => wide.catalog(projectId, version),
     async recordPreparationFailure(projectId, version, error) {
       // A project deleted meanwhile has nothing to record.
@@ -114,19 +130,17 @@ export function createMongoRowRepository(rows: RowCollections, projects: Model<P
     },
     async publishedAwaitingPreparation() {
       const published = await projects
-        .find({ status: 'ready', version: { $gt: 0 } }, { _id: 1, version: 1 })
+        .find({ version: { $gt: 0 } })
         .sort({ createdAt: 1 })
-        .lean<{ _id: string; version: number }[]>()
+        .lean<ProjectDoc[]>()
         .exec();
       const awaiting: { projectId: string; version: number }[] = [];
       for (const p of published)
-        if (
-          !(await rows.wideCatalogs.findOne(
-            { projectId: p._id, version: p.version },
-            { projection: { _id: 1 } },
-          ))
-        )
-          awaiting.push({ projectId: p._id, version: p.version });
+        for (const model of modelsOf(p)) {
+          const key = { projectId: p._id, version: model.publishedVersion };
+          if (key.version > 0 && !(await rows.wideCatalogs.findOne(key, { projection: { _id: 1 } })))
+            awaiting.push(key);
+        }
       return awaiting;
     },
     async countElements(projectId, version) {

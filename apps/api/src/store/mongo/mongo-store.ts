@@ -49,7 +49,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     projects: createMongoProjectRepository(publishing, users, cascade),
     models: createMongoModelRepository(publishing),
     jobs: createMongoJobRepository(jobs, projects),
-    rows: createMongoRowRepository(rows, projects),
+    rows: createMongoRowRepository(publishing),
     feedTokens,
     newsletter: createMongoNewsletterRepository(db),
     feed: createMongoFeedReader(db),

@@ -43,8 +43,8 @@ export interface MongoWideElements {
  */
 export function createMongoWideElements(
   rows: RowCollections,
-  /** The project's published version (null when the project is gone). */
-  publishedVersion: (projectId: string) => Promise<number | null>,
+  /** The published version of the model a row version belongs to (null when the project or model is gone). */
+  publishedVersion: (projectId: string, version: number) => Promise<number | null>,
 ): MongoWideElements {
   const propertiesOf = (projectId: string, version: number) =>
     rows.properties
@@ -112,7 +112,7 @@ export function createMongoWideElements(
         }
       }
       if (batch.length && !isCancelled()) await rows.wide.insertMany(batch);
-      const current = await publishedVersion(projectId);
+      const current = await publishedVersion(projectId, version);
       if (isCancelled() || current === null || current > version) {
         await rows.wide.deleteMany(key);
         return null;

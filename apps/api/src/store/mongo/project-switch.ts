@@ -4,7 +4,9 @@ import type { ProjectDoc } from './project-model';
 import { toEntries, type VersionDoc } from './version-docs';
 
 /** A change of one project document, computed from its current state; null leaves the document alone. */
-export type ProjectChange<T> = (doc: ProjectDoc) => Promise<{ set: Record<string, unknown>; result: T } | null>;
+export type ProjectChange<T> = (
+  doc: ProjectDoc,
+) => Promise<{ set: Record<string, unknown>; result: T } | null>;
 
 /** The project documents through the driver: guarded updates of whole fields need no mongoose casting. */
 export const projectDocs = (projects: Model<ProjectDoc>): mongo.Collection<ProjectDoc> =>
@@ -54,7 +56,15 @@ export const nextStamp = (doc: ProjectDoc): Date =>
 export const modelsOf = (doc: ProjectDoc): ModelEntry[] =>
   doc.models ??
   (doc.version > 0
-    ? [{ id: doc._id, name: doc.name, publishedVersion: doc.version, createdAt: doc.createdAt, lastNumber: 1 }]
+    ? [
+        {
+          id: doc._id,
+          name: doc.name,
+          publishedVersion: doc.version,
+          createdAt: doc.createdAt,
+          lastNumber: 1,
+        },
+      ]
     : []);
 
 /**

@@ -44,15 +44,25 @@ export async function openVersions(db: mongo.Db): Promise<mongo.Collection<Versi
     // A row version belongs to one model version: rows find their version record by it.
     versions.createIndex({ projectId: 1, version: 1 }, { unique: true, name: 'ifc_versions_key' }),
     // Numbers are unique within a model; the index also serves a model's history, newest first.
-    versions.createIndex({ projectId: 1, modelId: 1, number: 1 }, { unique: true, name: 'ifc_versions_number' }),
+    versions.createIndex(
+      { projectId: 1, modelId: 1, number: 1 },
+      { unique: true, name: 'ifc_versions_number' },
+    ),
   ]);
   return versions;
 }
 
 const changeEntries = (counts: Record<string, ChangeCounts>): ChangeEntry[] =>
-  Object.entries(counts).map(([key, c]) => ({ key, added: c.added, removed: c.removed, modified: c.modified }));
+  Object.entries(counts).map(([key, c]) => ({
+    key,
+    added: c.added,
+    removed: c.removed,
+    modified: c.modified,
+  }));
 const changeCounts = (entries: ChangeEntry[]): Record<string, ChangeCounts> =>
-  Object.fromEntries(entries.map((e) => [e.key, { added: e.added, removed: e.removed, modified: e.modified }]));
+  Object.fromEntries(
+    entries.map((e) => [e.key, { added: e.added, removed: e.removed, modified: e.modified }]),
+  );
 
 export const toChangeDoc = (c: ChangeSummary): ChangeSummaryDoc => ({
   ...c,
