@@ -14,6 +14,8 @@ import { mongo } from 'mongoose';
 import { createFeedModel } from '../feed-model';
 import { CASE_SHADOWS } from './case-shadows';
 import type { FeedReader, VisibleVersion } from '../feed-types';
+import type { ProjectDoc } from './project-model';
+import { modelsOf } from './project-switch';
 
 export const mongoFeedModel = createFeedModel({
   projectIdOnRows: 'projectId',
@@ -86,24 +88,27 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
           }
         : { $or: [{ ownerId: scope.userId }, { chosenBy: scope.userId }] };
       const docs = await db
-        .collection<{
-          _id: string;
-          version: number;
-          isPublic: boolean;
-          createdAt: Date;
-          processedAt: Date | null;
-        }>('projects')
+        .collection<ProjectDoc>('projects')
         .find(filter, {
-          projection: { version: 1, isPublic: 1, createdAt: 1, processedAt: 1 },
+          projection: {
+            version: 1,
+            isPublic: 1,
+            createdAt: 1,
+            processedAt: 1,
+            models: 1,
+            name: 1,
+          },
           sort: { _id: 1 },
         })
         .toArray();
-      return docs.map((d) => ({
-        id: d._id,
-        version: d.version,
-        isPublic: d.isPublic,
-        stamp: (d.processedAt ?? d.createdAt).getTime(),
-      }));
+      // One entry per published model, all with the project's stamp; a project with none still lists (version 0).
+      return docs.flatMap((d) => {
+        const base = { id: d._id, isPublic: d.isPublic, stamp: (d.processedAt ?? d.createdAt).getTime() };
+        const published = modelsOf(d).filter((m) => m.publishedVersion > 0);
+        return published.length
+          ? published.map((m) => ({ ...base, version: m.publishedVersion, modelId: m.id }))
+          : [{ ...base, version: 0 }];
+      });
     },
     page({ entitySet, query, visible, after, limit, model: requestModel }) {
       const m = requestModel ?? model;

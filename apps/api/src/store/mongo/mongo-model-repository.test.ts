@@ -395,6 +395,79 @@ else
       );
     });
 
+    it('the feed sees one version per published model, all with the project’s stamp', async () => {
+      const project = await newProject();
+      await store.models.create({ id: 'mep', projectId: project.id, name: 'MEP' });
+      const scope = { userId: ownerId, projectIds: [project.id] };
+      expect(await store.feed.visibleVersions(scope)).toMatchObject([{ id: project.id, version: 0 }]);
+      const a = await publishedVersion(project.id, project.id, 2);
+      await newVersion(project.id, 'mep');
+      expect((await store.feed.visibleVersions(scope)).map((v) => v.version)).toEqual([a.version]);
+      const b = await publishedVersion(project.id, 'mep', 3, 'IfcPipeSegment');
+      const visible = await store.feed.visibleVersions(scope);
+      expect(visible.map((v) => [v.version, (v as { modelId?: string }).modelId])).toEqual([
+        [a.version, project.id],
+        [b.version, 'mep'],
+      ]);
+      expect(new Set(visible.map((v) => v.stamp))).toEqual(
+        new Set([Date.parse((await store.projects.findById(project.id))!.processedAt!)]),
+      );
+      expect(await store.feed.count({ entitySet: 'IFCElements', query: {}, visible })).toBe(5);
+    });
+
+    it('start-up gives a project from before models its default model, version 1 and row columns', async () => {
+      const project = await store.projects.create({
+        id: `p_${randomUUID()}`,
+        ownerId,
+        isPublic: false,
+        name: 'Alt ü',
+        fileName: 'old.ifc',
+        fileSize: 3,
+        schema: 'IFC2X3',
+      });
+      const v = await store.projects.nextVersion(project.id);
+      await store.rows.insertBatch(project.id, v, {
+        elements: [elementRow(7)],
+        properties: [propertyRow(7)],
+      });
+      await store.projects.publish(project.id, v, summary(1));
+      // Back to the shape an older build wrote: no models, no history, rows without model columns.
+      await conn
+        .db!.collection('projects')
+        .updateOne({ _id: project.id as never }, { $unset: { models: 1, rev: 1 } });
+      await conn.db!.collection('ifc_versions').deleteMany({ projectId: project.id });
+      const legacyFields = { ModelId: 1, ModelName: 1, VersionNumber: 1, ChangedAt: 1 };
+      for (const c of ['ifc_elements', 'ifc_properties'])
+        await conn.db!.collection(c).updateMany({ projectId: project.id }, { $unset: legacyFields });
+      const processedAt = (await store.projects.findById(project.id))!.processedAt!;
+
+      const reopened = (await createMongoStore(mongoTestUri!, { dbName: conn.name })) as ModelStore;
+      try {
+        expect(await reopened.models.listByProject(project.id)).toMatchObject([
+          { id: project.id, name: 'Alt ü', publishedVersion: v },
+        ]);
+        expect(await reopened.models.findVersion(project.id, project.id, 1)).toMatchObject({
+          version: v,
+          status: 'ready',
+          elementCount: 1,
+          fileName: 'old.ifc',
+        });
+        expect(await rowDocs('ifc_elements', project.id, v)).toMatchObject([
+          {
+            Id: `${project.id}:0000000007`,
+            ModelId: project.id,
+            ModelName: 'Alt ü',
+            VersionNumber: 1,
+            ChangedAt: new Date(processedAt),
+          },
+        ]);
+        expect(await rowDocs('ifc_properties', project.id, v)).toMatchObject([{ ModelId: project.id }]);
+        expect((await newVersion(project.id, project.id)).number).toBe(2);
+      } finally {
+        await reopened.close();
+      }
+    });
+
     it('deleting the project removes its history', async () => {
       const project = await newProject();
       await publishedVersion(project.id, project.id, 1);

@@ -60,12 +60,12 @@ export function createMongoModelRepository(deps: PublishingDeps): ModelRepositor
         return { set: { models: models.map((m) => (m.id === modelId ? { ...m, name } : m)) }, result: true };
       });
       if (!renamed) return false;
+      // By the model's row versions, which every row collection indexes (ModelId is not).
+      const owned = await versions.find({ projectId, modelId }, { projection: { version: 1 } }).toArray();
+      const filter = { projectId, version: { $in: owned.map((v) => v.version) } };
       await Promise.all(
         NAMED_ROWS.map((kind) =>
-          (rows[kind] as unknown as mongo.Collection).updateMany(
-            { projectId, ModelId: modelId },
-            { $set: { ModelName: name } },
-          ),
+          (rows[kind] as unknown as mongo.Collection).updateMany(filter, { $set: { ModelName: name } }),
         ),
       );
       return true;

@@ -4,6 +4,7 @@ import { createMongoUserRepository } from './mongo-user-repository';
 import { createMongoProjectRepository, type MongoProjectRepository } from './mongo-project-repository';
 import { createMongoModelRepository } from './mongo-model-repository';
 import { openVersions } from './version-docs';
+import { migrateLegacyProjects } from './legacy-models-migration';
 import { createMongoJobRepository } from './mongo-job-repository';
 import { createMongoRowRepository } from './mongo-row-repository';
 import { createProjectCascade } from './project-cascade';
@@ -40,6 +41,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   ]);
   await backfillCaseShadows(db, rows);
   const publishing = { projects, versions, rows };
+  await migrateLegacyProjects(publishing);
   const cascade = createProjectCascade(projects, jobs, rows, versions, (ownerId) =>
     Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
   );
