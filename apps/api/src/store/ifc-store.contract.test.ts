@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { itUnless } from '../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../test/store-fixtures';
 import { elementRow, propertyRow, spatialRow } from '../test/row-fixtures';
 import { DuplicateError, type Store } from './types';
@@ -79,37 +78,32 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     expect((await store.projects.findById(project.id))!.version).toBe(0);
   });
 
-  // MongoDB still drops older versions on publish until its models land.
-  const retainedVersions = itUnless(target.name === 'mongodb' ? 'MongoDB models land with h-mongo' : null);
-  retainedVersions(
-    'publishes a version atomically: ready with the summary; older versions kept until retention prunes them',
-    async () => {
-      const project = await newProject();
-      const v1 = await store.projects.nextVersion(project.id);
-      await store.rows.insertBatch(project.id, v1, { elements: [elementRow(1)] });
-      await store.projects.publish(project.id, v1, summary(1));
-      const v2 = await store.projects.nextVersion(project.id);
-      await store.rows.insertBatch(project.id, v2, {
-        elements: [elementRow(1), elementRow(2)],
-        spatial: [spatialRow(3)],
-      });
-      expect((await store.projects.findById(project.id))!.elementCount).toBe(1);
-      await store.projects.publish(project.id, v2, summary(2));
-      const ready = (await store.projects.findById(project.id))!;
-      expect(ready).toMatchObject({
-        status: 'ready',
-        version: v2,
-        elementCount: 2,
-        countsByType: { IfcWall: 2 },
-        error: null,
-      });
-      expect(ready.processedAt).not.toBeNull();
-      expect(await store.rows.countAll(project.id, v1)).toEqual({ elements: 1, properties: 0, spatial: 0 });
-      await store.projects.setRetention(project.id, 1);
-      expect(await store.rows.countAll(project.id, v1)).toEqual({ elements: 0, properties: 0, spatial: 0 });
-      expect(await store.rows.countElements(project.id, v2)).toBe(2);
-    },
-  );
+  it('publishes a version atomically: ready with the summary; older versions kept until retention prunes them', async () => {
+    const project = await newProject();
+    const v1 = await store.projects.nextVersion(project.id);
+    await store.rows.insertBatch(project.id, v1, { elements: [elementRow(1)] });
+    await store.projects.publish(project.id, v1, summary(1));
+    const v2 = await store.projects.nextVersion(project.id);
+    await store.rows.insertBatch(project.id, v2, {
+      elements: [elementRow(1), elementRow(2)],
+      spatial: [spatialRow(3)],
+    });
+    expect((await store.projects.findById(project.id))!.elementCount).toBe(1);
+    await store.projects.publish(project.id, v2, summary(2));
+    const ready = (await store.projects.findById(project.id))!;
+    expect(ready).toMatchObject({
+      status: 'ready',
+      version: v2,
+      elementCount: 2,
+      countsByType: { IfcWall: 2 },
+      error: null,
+    });
+    expect(ready.processedAt).not.toBeNull();
+    expect(await store.rows.countAll(project.id, v1)).toEqual({ elements: 1, properties: 0, spatial: 0 });
+    await store.projects.setRetention(project.id, 1);
+    expect(await store.rows.countAll(project.id, v1)).toEqual({ elements: 0, properties: 0, spatial: 0 });
+    expect(await store.rows.countElements(project.id, v2)).toBe(2);
+  });
 
   it('streams elements in ExpressId order with keys, booleans and nulls intact across pages', async () => {
     const project = await newProject();

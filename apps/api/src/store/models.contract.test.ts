@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describeSkipped } from '../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../test/store-fixtures';
 import { elementRow, propertyRow, spatialRow } from '../test/row-fixtures';
 import type { PublishSummary, RowContext, Store, VersionRecord } from './types';
 
-/** Until the MongoDB store implements models (h-mongo), its variant of this suite is listed as skipped. */
-const MONGO_PENDING = 'MongoDB models land with h-mongo';
-
 describeEachStore('store contract: models and versions', (target) => {
-  if (target.name === 'mongodb') {
-    describeSkipped('models and versions on MongoDB', MONGO_PENDING);
-    return;
-  }
   let store: Store;
   let ownerId: string;
   beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { itUnless } from '../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../test/store-fixtures';
 import { elementRow, propertyRow } from '../test/row-fixtures';
 import type { Store } from './types';
@@ -153,32 +152,27 @@ describeEachStore('store contract: the wide element set', (target) => {
     expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
   });
 
-  // MongoDB still drops older versions on publish until its models land.
-  const retainedVersions = itUnless(target.name === 'mongodb' ? 'MongoDB models land with h-mongo' : null);
-  retainedVersions(
-    'publishing a newer version keeps the older catalog until retention prunes it; deleting the project drops the rest',
-    async () => {
-      const { projectId, version } = await seeded();
-      await store.rows.buildWideElements(projectId, version);
-      const summary = {
-        schema: 'IFC4',
-        elementCount: 3,
-        propertyCount: rows.properties.length,
-        spatialCount: 0,
-        countsByType: { IfcWall: 3 },
-        countsByStorey: {},
-      };
-      await store.projects.publish(projectId, version, summary);
-      const next = await store.projects.nextVersion(projectId);
-      await store.rows.insertBatch(projectId, next, rows);
-      await store.rows.buildWideElements(projectId, next);
-      await store.projects.publish(projectId, next, summary);
-      expect(await store.rows.wideCatalog(projectId, version)).not.toBeNull();
-      await store.projects.setRetention(projectId, 1);
-      expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
-      expect(await store.rows.wideCatalog(projectId, next)).not.toBeNull();
-      await store.projects.delete(projectId);
-      expect(await store.rows.wideCatalog(projectId, next)).toBeNull();
-    },
-  );
+  it('publishing a newer version keeps the older catalog until retention prunes it; deleting the project drops the rest', async () => {
+    const { projectId, version } = await seeded();
+    await store.rows.buildWideElements(projectId, version);
+    const summary = {
+      schema: 'IFC4',
+      elementCount: 3,
+      propertyCount: rows.properties.length,
+      spatialCount: 0,
+      countsByType: { IfcWall: 3 },
+      countsByStorey: {},
+    };
+    await store.projects.publish(projectId, version, summary);
+    const next = await store.projects.nextVersion(projectId);
+    await store.rows.insertBatch(projectId, next, rows);
+    await store.rows.buildWideElements(projectId, next);
+    await store.projects.publish(projectId, next, summary);
+    expect(await store.rows.wideCatalog(projectId, version)).not.toBeNull();
+    await store.projects.setRetention(projectId, 1);
+    expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
+    expect(await store.rows.wideCatalog(projectId, next)).not.toBeNull();
+    await store.projects.delete(projectId);
+    expect(await store.rows.wideCatalog(projectId, next)).toBeNull();
+  });
 });

@@ -3,8 +3,7 @@ import { describeSkipped } from '../../../../../tools/test-support/skip-with-rea
 import mongoose from 'mongoose';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../test/mongo-test-uri';
 import { elementRow, propertyRow, spatialRow } from '../../test/row-fixtures';
-import type { ChangeSummary, ModelRepository, PublishSummary, RowBatch, RowContext, Store } from '../types';
-import type { MongoProjectRepository } from './mongo-project-repository';
+import type { ChangeSummary, PublishSummary, Store } from '../types';
 import { createMongoStore } from './mongo-store';
 
 /**
@@ -12,22 +11,17 @@ import { createMongoStore } from './mongo-store';
  * rollback / model removal as one guarded project update, retention pruning rows but keeping history.
  */
 const title = 'MongoDB models and versions';
-type ModelStore = Store & {
-  models: ModelRepository;
-  projects: MongoProjectRepository;
-  rows: { insertBatch(p: string, v: number, b: RowBatch, c?: RowContext): Promise<void> };
-};
 
 if (!mongoTestUri) describeSkipped(title, mongoSkipReason);
 else
   describe(title, () => {
-    let store: ModelStore;
+    let store: Store;
     /** The same database, read directly: row documents carry fields the store does not return. */
     let conn: mongoose.Connection;
     let ownerId: string;
     beforeAll(async () => {
       const dbName = uniqueDbName('aec_models');
-      store = (await createMongoStore(mongoTestUri!, { dbName })) as ModelStore;
+      store = await createMongoStore(mongoTestUri!, { dbName });
       conn = await mongoose.createConnection(mongoTestUri!, { dbName }).asPromise();
       ownerId = (
         await store.users.create({
@@ -182,7 +176,7 @@ else
       const v1 = await publishedVersion(project.id, project.id, 1);
       const v2 = await publishedVersion(project.id, project.id, 2);
       await store.projects.setRetention(project.id, 2);
-      expect(await store.projects.findById(project.id)).toMatchObject({ retention: 2 });
+      expect((await store.projects.findById(project.id))!.retention).toBe(2);
       const v3 = await publishedVersion(project.id, project.id, 3);
       expect(await store.rows.countAll(project.id, v1.version)).toEqual({
         elements: 0,
@@ -441,7 +435,7 @@ else
         await conn.db!.collection(c).updateMany({ projectId: project.id }, { $unset: legacyFields });
       const processedAt = (await store.projects.findById(project.id))!.processedAt!;
 
-      const reopened = (await createMongoStore(mongoTestUri!, { dbName: conn.name })) as ModelStore;
+      const reopened = await createMongoStore(mongoTestUri!, { dbName: conn.name });
       try {
         expect(await reopened.models.listByProject(project.id)).toMatchObject([
           { id: project.id, name: 'Alt ü', publishedVersion: v },

@@ -9,7 +9,7 @@ import { modelsOf } from './project-switch';
 import { applyRetention } from './version-retention';
 import type { UserDoc } from './user-model';
 
-const toRecord = (doc: ProjectDoc): ProjectRecord & { retention: number | null } => ({
+const toRecord = (doc: ProjectDoc): ProjectRecord => ({
   id: doc._id,
   ownerId: doc.ownerId ?? null,
   isPublic: doc.isPublic,
@@ -30,16 +30,11 @@ const toRecord = (doc: ProjectDoc): ProjectRecord & { retention: number | null }
   processedAt: doc.processedAt ? doc.processedAt.toISOString() : null,
 });
 
-/** ProjectRepository with the retention setting of living models (issue 15). */
-export type MongoProjectRepository = ProjectRepository & {
-  setRetention(id: string, retention: number | null): Promise<void>;
-};
-
 export function createMongoProjectRepository(
   publishing: PublishingDeps,
   users: Model<UserDoc>,
   cascade: ProjectCascade,
-): MongoProjectRepository {
+): ProjectRepository {
   const { projects, rows } = publishing;
   return {
     async create(project) {

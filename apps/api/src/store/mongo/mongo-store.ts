@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
-import type { ModelRepository, Store } from '../types';
+import type { Store } from '../types';
 import { createMongoUserRepository } from './mongo-user-repository';
-import { createMongoProjectRepository, type MongoProjectRepository } from './mongo-project-repository';
+import { createMongoProjectRepository } from './mongo-project-repository';
 import { createMongoModelRepository } from './mongo-model-repository';
 import { openVersions } from './version-docs';
 import { migrateLegacyProjects } from './legacy-models-migration';
@@ -45,7 +45,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   const cascade = createProjectCascade(projects, jobs, rows, versions, (ownerId) =>
     Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
   );
-  const store: Store & { models: ModelRepository; projects: MongoProjectRepository } = {
+  return {
     kind: 'mongodb',
     users: createMongoUserRepository(users, cascade),
     projects: createMongoProjectRepository(publishing, users, cascade),
@@ -63,5 +63,4 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
       await conn.close();
     },
   };
-  return store;
 }
