@@ -68,7 +68,7 @@ export type { CollectionWriterOptions, MetadataLevel, ContextExpand } from './js
 /** JSON value encoding (DateTimeOffset with Z, INF/NaN) and key predicates. */
 export { encodeValue, dateTimeOffsetJson, keyPredicate } from './json-values';
 /** Opaque keyset skip tokens: encode, and decode with shape (400) and version (410) checks. */
-export { encodeSkipToken, decodeSkipToken } from './skiptoken';
+export { encodeSkipToken, decodeSkipToken, MAX_SKIP_TOKEN_PIN_CHARS } from './skiptoken';
 export type { SkipTokenPayload, SkipTokenValue, DecodeSkipTokenOptions } from './skiptoken';
 /** `odata.metadata` negotiation and the OData error body. */
 export { metadataLevel, ieee754Compatible, negotiateJson, errorBody } from './negotiate';

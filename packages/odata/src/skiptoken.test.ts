@@ -43,4 +43,26 @@ describe('skip tokens', () => {
     expect(() => decodeSkipToken(forged, { version: 1, secret: 's3cret' })).toThrow(ODataSkipTokenError);
     expect(() => decodeSkipToken(t, { version: 1, secret: 'other' })).toThrow(ODataSkipTokenError);
   });
+
+  it('carries a pin segment under the MAC, base64-encoded once', () => {
+    const pin = Buffer.from([0, 1, 2, 250, 251, 252]).toString('base64url');
+    const t = encodeSkipToken({ v: 'tag', k: [3], p: pin }, 's3cret');
+    expect(t.split('.')).toHaveLength(3);
+    expect(t.split('.')[1]).toBe(pin);
+    expect(decodeSkipToken(t, { version: 'tag', secret: 's3cret' })).toEqual({ v: 'tag', k: [3], p: pin });
+    const [body, , mac] = t.split('.');
+    const otherPin = Buffer.from([9, 9, 9]).toString('base64url');
+    expect(() => decodeSkipToken(`${body}.${otherPin}.${mac}`, { version: 'tag', secret: 's3cret' })).toThrow(
+      ODataSkipTokenError,
+    );
+    expect(() => decodeSkipToken(`${body}.${mac}`, { version: 'tag', secret: 's3cret' })).toThrow(
+      ODataSkipTokenError,
+    );
+    expect(decodeSkipToken(encodeSkipToken({ v: 1, k: [] }), { version: 1 })).toEqual({ v: 1, k: [] });
+  });
+
+  it.each(['a.b.c', 'a.!', `a.${'x'.repeat(10_001)}`])('rejects a malformed pin segment %#', (suffix) => {
+    const body = encodeSkipToken({ v: 1, k: [1] });
+    expect(() => decodeSkipToken(`${body}.${suffix}`, { version: 1 })).toThrow(ODataSkipTokenError);
+  });
 });

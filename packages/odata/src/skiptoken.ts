@@ -8,7 +8,16 @@ export interface SkipTokenPayload {
   v: string | number;
   /** Sort values of the last row of the previous page. */
   k: SkipTokenValue[];
+  /**
+   * Opaque base64url data the link carries for its service (e.g. the data versions its first page read). Kept
+   * out of the JSON body so that binary data is base64-encoded once, not twice; covered by the MAC like the rest.
+   */
+  p?: string;
 }
+
+/** Longest `p` accepted: with the body, a link stays within the 16 KB request head Node accepts. */
+export const MAX_SKIP_TOKEN_PIN_CHARS = 10_000;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 type Wire = string | number | boolean | null | { d: string } | { n: string };
 
@@ -46,7 +55,10 @@ function sign(body: string, secret: string): string {
 
 /** Opaque base64url token; with a secret it carries a MAC so altered tokens are refused. */
 export function encodeSkipToken(payload: SkipTokenPayload, secret?: string): string {
-  const body = Buffer.from(JSON.stringify({ v: payload.v, k: payload.k.map(toWire) })).toString('base64url');
+  const json = Buffer.from(JSON.stringify({ v: payload.v, k: payload.k.map(toWire) })).toString('base64url');
+  if (payload.p !== undefined && (!BASE64URL.test(payload.p) || payload.p.length > MAX_SKIP_TOKEN_PIN_CHARS))
+    throw new Error('A skip token pin must be base64url text of at most 10,000 characters');
+  const body = payload.p === undefined ? json : `${json}.${payload.p}`;
   return secret ? `${body}.${sign(body, secret)}` : body;
 }
 
@@ -73,10 +85,16 @@ export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): Sk
     if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
       throw new ODataSkipTokenError('Skip token signature mismatch');
   }
-  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(body)) throw new ODataSkipTokenError('Malformed skip token');
+  const [json = '', pin, ...extra] = body.split('.');
+  if (
+    !/^[A-Za-z0-9_-]{1,4096}$/.test(json) ||
+    extra.length > 0 ||
+    (pin !== undefined && !(BASE64URL.test(pin) && pin.length <= MAX_SKIP_TOKEN_PIN_CHARS))
+  )
+    throw new ODataSkipTokenError('Malformed skip token');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(json, 'base64url').toString('utf8'));
   } catch {
     throw new ODataSkipTokenError('Malformed skip token');
   }
@@ -96,5 +114,5 @@ export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): Sk
   const expected = typeof opts.version === 'function' ? opts.version(o.v) : opts.version;
   if (o.v !== expected)
     throw new ODataGoneError('The data changed since this page was served; request the first page again');
-  return { v: o.v, k };
+  return { v: o.v, k, ...(pin !== undefined ? { p: pin } : {}) };
 }

@@ -82,6 +82,11 @@ export interface ExpandRows {
 export interface FeedReader {
   readonly model: EntityModel;
   visibleVersions(scope: FeedScope): Promise<VisibleVersion[]>;
+  /**
+   * Which of these (project, row version) pairs still have their rows stored (a superseded version is kept for the
+   * snapshot window, then retention applies): a page link pinned to a version reads it while it is held.
+   */
+  heldVersions(pairs: readonly { id: string; version: number }[]): Promise<{ id: string; version: number }[]>;
   page(q: FeedQuery): FeedPage;
   count(q: FeedQuery): Promise<number>;
   /** One store query per navigation (Mongo: one bounded query per parent for collections), never unbounded. */

@@ -19,8 +19,8 @@ export interface ExpandContext {
   reader: FeedReader;
   model: EntityModel;
   visible: VisibleVersion[];
-  /** The page tag of a link to `entitySet` rows of one project (page-pin.ts), as that link's request computes it. */
-  linkTag: (entitySet: string, projectId: unknown) => string;
+  /** The page tag and pins of a link to `entitySet` rows of one project (snapshot-pins.ts), as its request reads them. */
+  linkTag: (entitySet: string, projectId: unknown) => { v: string; p: string | undefined };
   /** Secret of the request's skip tokens: a nested next link pages like a top-level one. */
   tokenSecret: string;
   serviceRoot: string;
@@ -95,10 +95,8 @@ function nestedNextLink(
     if (name.startsWith('@')) parts.push(`${name}=${encodeURIComponent(text)}`);
   const remainingTop = item.options.top !== undefined ? item.options.top - written : undefined;
   // Every collection navigation joins on ProjectId: the link names the parent's project.
-  const skiptoken = encodeSkipToken(
-    { v: ctx.linkTag(plan.targetSet, parentValue), k: token },
-    ctx.tokenSecret,
-  );
+  const { v, p } = ctx.linkTag(plan.targetSet, parentValue);
+  const skiptoken = encodeSkipToken({ v, k: token, ...(p ? { p } : {}) }, ctx.tokenSecret);
   return nextLinkUrl(`${ctx.serviceRoot}${plan.targetSet}`, parts.join('&'), skiptoken, remainingTop);
 }
 

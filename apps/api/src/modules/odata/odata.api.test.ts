@@ -180,7 +180,7 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
     expect(path(ahead.body['@odata.nextLink'])).toBe(path(fresh.body['@odata.nextLink']));
   });
 
-  it('answers 410 Gone for a skip token from before the model was re-processed', async () => {
+  it('keeps a link from before the model was re-processed on its version until that version is removed (then 410)', async () => {
     const first = await feed(`IFCElements?${byProject()}`)
       .set(bearer(owner.token))
       .set('Prefer', 'odata.maxpagesize=10')
@@ -196,11 +196,19 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
       countsByType: { IfcWall: 1 },
       countsByStorey: {},
     });
-    const gone = await request(h.app)
-      .get(next.replace(/^https?:\/\/[^/]+/, ''))
-      .set(bearer(owner.token))
-      .expect(410);
+    const later = () =>
+      request(h.app)
+        .get(next.replace(/^https?:\/\/[^/]+/, ''))
+        .set(bearer(owner.token))
+        .set('Prefer', 'odata.maxpagesize=10');
+    const kept = await later().expect(200);
+    expect(kept.body.value).toHaveLength(10);
+    expect(kept.body.value.map((r: { Id: string }) => r.Id)).not.toContain(first.body.value[0].Id);
+    const [previous] = (await store.models.listVersions(projectId)).filter((v) => v.version !== version);
+    await store.models.deleteVersion(projectId, previous!.modelId, previous!.number);
+    const gone = await later().expect(410);
     expect(gone.body.error.code).toBe('Gone');
+    expect(gone.body.error.message).toMatch(/refresh/);
     expect((await feed(`IFCElements/$count?${byProject()}`).set(bearer(owner.token))).text).toBe('1');
   });
 

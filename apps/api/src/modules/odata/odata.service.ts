@@ -22,7 +22,8 @@ import type { FeedQuery, FeedReader, FeedRow, FeedScope, VisibleVersion } from '
 import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
 import { namedProjectIds } from './named-projects';
-import { asOfTag, contributing, newestStamp, pageTag, pinnedTo } from './page-pin';
+import { contributing, pageTag } from './page-pin';
+import { encodePins, pageVersions } from './snapshot-pins';
 import { createReadAhead } from './read-ahead';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
 import { FeedAuthRequiredError } from './feed-auth';
@@ -245,22 +246,27 @@ export function createODataService({
         WIDE_ENTITY_SET,
       );
     }
-    const type = typeOf(requestModel, req.entitySet);
-    const query = parseODataQuery(rawQuery, requestModel, req.entitySet);
+    let type = typeOf(requestModel, req.entitySet);
+    let query = parseODataQuery(rawQuery, requestModel, req.entitySet);
     if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
     const { scope, visible: all } = await requestScope(req, query.filter, perProject);
     onServed?.(scope.userId, scope.projectIds?.length === 1 ? scope.projectIds[0]! : null);
-    let visible = contributing(req.entitySet, all);
-    let asOf = newestStamp(visible);
-    if (query.skiptoken !== undefined) {
-      // A later page reads what its first page read (see page-pin.ts); the tag is checked by the page read.
-      decodeSkipToken(query.skiptoken, {
-        secret: tokenSecret,
-        version: (tag) => ((asOf = asOfTag(tag)), tag),
-      });
-      visible = pinnedTo(visible, asOf);
+    // A later page reads the versions its first page read (snapshot-pins.ts), even once newer ones are published.
+    const token =
+      query.skiptoken === undefined
+        ? undefined
+        : decodeSkipToken(query.skiptoken, { secret: tokenSecret, version: (tag) => tag });
+    const paged = await pageVersions({ entitySet: req.entitySet, readable: all, token, reader });
+    let m = requestModel;
+    if (perProject && req.entitySet === WIDE_ENTITY_SET) {
+      // The wide set's columns are those of the version read, which a pinned link may have superseded.
+      m = await projectModel(req.projectId!, paged.visible);
+      if (m !== requestModel) {
+        type = typeOf(m, req.entitySet);
+        query = parseODataQuery(rawQuery, m, req.entitySet);
+      }
     }
-    return { type, query, visible, asOf, versionTag: pageTag(visible, asOf), model: requestModel };
+    return { type, query, ...paged, model: m };
   }
 
   /** Row objects of a page and their expanded members, read with one store query per navigation. */
@@ -280,14 +286,13 @@ export function createODataService({
       reader,
       model: prepared.model,
       visible: prepared.visible,
-      linkTag: (entitySet, projectId) =>
-        pageTag(
-          contributing(
-            entitySet,
-            prepared.visible.filter((v) => v.id === projectId),
-          ),
-          prepared.asOf,
-        ),
+      linkTag: (entitySet, projectId) => {
+        const pinned = contributing(
+          entitySet,
+          prepared.visible.filter((v) => v.id === projectId),
+        );
+        return { v: pageTag(pinned, prepared.asOf), p: encodePins(pinned) };
+      },
       tokenSecret,
       serviceRoot: req.serviceRoot,
       metadata: req.metadata,
@@ -382,7 +387,10 @@ export function createODataService({
         const nextQuery: FeedQuery = { ...feedQuery, query: { ...read, skip: undefined }, after: last };
         const nextKey = readAheadKey(nextQuery);
         if (nextKey !== undefined && encoded) readAhead.offer(nextKey, () => reader.page(nextQuery), limit);
-        const token = encodeSkipToken({ v: versionTag, k: last }, tokenSecret);
+        const token = encodeSkipToken(
+          { v: versionTag, k: last, ...(prepared.pin ? { p: prepared.pin } : {}) },
+          tokenSecret,
+        );
         return nextLinkUrl(`${req.serviceRoot}${req.entitySet}`, req.rawQuery, token, remainingTop);
       };
 

@@ -4,9 +4,11 @@ import type { VisibleVersion } from '../../store/feed-types';
 /**
  * A page link depends only on the data it pages (so an upload or deletion of an unrelated project never breaks a
  * running BI refresh). Its tag is `<asOf>.<hash>`: `asOf` is the newest stamp among the project versions the
- * first page read, and the hash covers the versions stamped no later than that. A later page reads only those
- * projects: a project published or created after the first page is left out (the pull stays one snapshot), and a
- * re-processed or deleted project that the pull reads changes the hash, so the link answers 410.
+ * first page read, and the hash covers exactly those (project, version) pairs. The pairs themselves travel in the
+ * link (snapshot-pins.ts), so later pages read the versions the first page read even after a newer one was
+ * published. A first page whose pairs would not fit a link (a root of about 900 projects or more) issues the tag
+ * alone: its later pages read the projects stamped no later than `asOf` at their current versions and answer 410
+ * when one of those changed.
  */
 
 /** Versions whose rows a set can return: every project for Projects, published versions for the row sets. */
@@ -18,16 +20,17 @@ export function newestStamp(visible: readonly VisibleVersion[]): number {
   return visible.reduce((max, v) => Math.max(max, v.stamp), 0);
 }
 
-/** The versions a later page of a link tagged `asOf` reads. */
+/** The versions a later page of a link tagged `asOf` reads when the link carries no pairs. */
 export function pinnedTo(visible: VisibleVersion[], asOf: number): VisibleVersion[] {
   return visible.filter((v) => v.stamp <= asOf);
 }
 
 export function pageTag(pinned: readonly VisibleVersion[], asOf: number): string {
-  const hash = createHash('sha256')
-    .update(pinned.map((v) => `${v.id}:${v.version}`).join(','))
-    .digest('base64url')
-    .slice(0, 16);
+  const pairs = pinned
+    .map((v) => `${v.id}:${v.version}`)
+    .sort()
+    .filter((pair, i, all) => pair !== all[i - 1]);
+  const hash = createHash('sha256').update(pairs.join(',')).digest('base64url').slice(0, 16);
   return `${asOf}.${hash}`;
 }
 

@@ -16,6 +16,7 @@ import { createSqliteJsonPages, INEXACT_COLUMN } from './sqlite-json-pages';
 import { installCaseMap } from './sqlite-case-map';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { SqliteDb } from './database';
+import { createSqliteHeldVersions } from './sqlite-held-versions';
 
 export const sqliteFeedModel = createFeedModel({
   projectIdOnRows: 'project_id',
@@ -73,6 +74,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
 
   return {
     model,
+    heldVersions: createSqliteHeldVersions(db),
     async visibleVersions(scope) {
       const where: string[] = [];
       const params: unknown[] = [];
