@@ -154,6 +154,18 @@ export interface RowRepository {
   recordPreparationFailure(projectId: string, version: number, error: string): Promise<number>;
   /** The version's failed attempts so far and the last reason (null when none failed). */
   preparationFailure(projectId: string, version: number): Promise<PreparationFailure | null>;
+  /**
+   * What changed from `previousVersion` to `version` (two internal row versions of one model), by element key:
+   * writes the version's IFCChanges and IFCPropertyChanges rows and gives the elements that did not change their
+   * ChangedAt from the previous version. Idempotent: a rerun first removes what an interrupted run left. Resolves
+   * with null, leaving no change rows, when cancelled.
+   */
+  computeChanges(
+    projectId: string,
+    version: number,
+    previousVersion: number,
+    options?: { isCancelled?: () => boolean },
+  ): Promise<ChangeSummary | null>;
 }
 
 export interface PreparationFailure {

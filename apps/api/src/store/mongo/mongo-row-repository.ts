@@ -128,6 +128,10 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
       const doc = await rows.preparationFailures.findOne({ projectId, version });
       return doc ? { attempts: doc.attempts, error: doc.error } : null;
     },
+    // Placeholder until h-mongo lands the MongoDB change computation (issue 15).
+    async computeChanges() {
+      throw new Error('not implemented on MongoDB yet');
+    },
     async publishedAwaitingPreparation() {
       const published = await projects
         .find({ version: { $gt: 0 } })

@@ -239,6 +239,56 @@ const migrations: string[] = [
    UPDATE ifc_spatial SET model_id = project_id, model_name = (SELECT name FROM projects p WHERE p.id = project_id);
    CREATE INDEX ifc_elements_changed ON ifc_elements (project_id, version, changed_at);
    DELETE FROM ifc_wide_catalogs;`,
+  // Migration 11: what changed between a model's versions (IFCChanges, IFCPropertyChanges), stored per version.
+  // Keyed by project and Id (<modelId>:<number>:<element key>…): a feed page over every version of a project walks
+  // the key in order. A version's rows are served once its change set is listed complete (ifc_change_sets).
+  `CREATE TABLE ifc_changes (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     "Id" TEXT NOT NULL,
+     "ModelId" TEXT NOT NULL,
+     "ModelName" TEXT NOT NULL,
+     "VersionNumber" INTEGER NOT NULL,
+     "PreviousVersionNumber" INTEGER NOT NULL,
+     "ChangeType" TEXT NOT NULL,
+     "GlobalId" TEXT,
+     "IfcType" TEXT NOT NULL,
+     "Name" TEXT,
+     "Storey" TEXT,
+     "ChangedColumns" TEXT NOT NULL,
+     "PropertyChangeCount" INTEGER NOT NULL,
+     "ChangedAt" TEXT NOT NULL,
+     PRIMARY KEY (project_id, "Id")
+   ) WITHOUT ROWID;
+   CREATE INDEX ifc_changes_version ON ifc_changes (project_id, version);
+   CREATE INDEX ifc_changes_number ON ifc_changes (project_id, "VersionNumber", "Id");
+   CREATE TABLE ifc_property_changes (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     "Id" TEXT NOT NULL,
+     "ModelId" TEXT NOT NULL,
+     "ModelName" TEXT NOT NULL,
+     "VersionNumber" INTEGER NOT NULL,
+     "PreviousVersionNumber" INTEGER NOT NULL,
+     "GlobalId" TEXT,
+     "IfcType" TEXT NOT NULL,
+     "SetName" TEXT,
+     "PropertyName" TEXT,
+     "ChangeType" TEXT NOT NULL,
+     "OldValue" TEXT,
+     "NewValue" TEXT,
+     "Unit" TEXT,
+     "ChangedAt" TEXT NOT NULL,
+     PRIMARY KEY (project_id, "Id")
+   ) WITHOUT ROWID;
+   CREATE INDEX ifc_property_changes_version ON ifc_property_changes (project_id, version);
+   CREATE INDEX ifc_property_changes_number ON ifc_property_changes (project_id, "VersionNumber", "Id");
+   CREATE TABLE ifc_change_sets (
+     project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     previous_version INTEGER NOT NULL,
+     PRIMARY KEY (project_id, version)
+   );`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

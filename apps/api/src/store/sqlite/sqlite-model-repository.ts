@@ -3,6 +3,7 @@ import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
 import type { RemoveVersionRows } from './sqlite-version-rows';
+import { createChangeRowRenamer } from './sqlite-changes';
 import {
   toModel,
   toVersion,
@@ -41,6 +42,7 @@ export function createSqliteModelRepository(
   const renameRows = ROW_TABLES.map((table) =>
     db.prepare(`UPDATE ${table} SET model_name = ? WHERE project_id = ? AND version = ?`),
   );
+  const renameChanges = createChangeRowRenamer(db);
   const removeModel = db.prepare('DELETE FROM models WHERE id = ? AND project_id = ?');
   const versionByNumber = db.prepare(
     'SELECT * FROM versions WHERE project_id = ? AND model_id = ? AND number = ?',
@@ -92,6 +94,7 @@ export function createSqliteModelRepository(
         for (const v of modelVersions(projectId, modelId)) {
           if (v.retained !== 1) continue;
           for (const statement of renameRows) statement.run(name, projectId, v.version);
+          renameChanges(name, projectId, v.version);
           const catalog = wide.catalog(projectId, v.version);
           if (catalog)
             db.prepare(

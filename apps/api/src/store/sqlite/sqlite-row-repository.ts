@@ -12,6 +12,7 @@ import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
 import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
 import type { RemoveVersionRows } from './sqlite-version-rows';
+import { createSqliteChanges } from './sqlite-changes';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -152,6 +153,7 @@ export function createSqliteRowRepository(
 ): RowRepository {
   const preparation = createSqliteFeedPreparation(db, write);
   const inserter = createSqliteRowInserter(db, write, resolveContext);
+  const changes = createSqliteChanges(db, write);
   const recordFailure = db.prepare(
     `INSERT INTO ifc_preparation_failures (project_id, version, attempts, error)
      SELECT id, ?, 1, ? FROM projects WHERE id = ?
@@ -215,6 +217,9 @@ export function createSqliteRowRepository(
     async preparationFailure(projectId, version) {
       const row = findFailure.get(projectId, version) as PreparationFailure | undefined;
       return row ? { attempts: row.attempts, error: row.error } : null;
+    },
+    async computeChanges(projectId, version, previousVersion, options) {
+      return changes.compute(projectId, version, previousVersion, options?.isCancelled);
     },
     async countElements(projectId, version) {
       return n(counts.elements, projectId, version);

@@ -14,6 +14,9 @@ export const VERSION_TABLES = [
   'ifc_wide_catalogs',
   'ifc_json_checked',
   'ifc_preparation_failures',
+  'ifc_changes',
+  'ifc_property_changes',
+  'ifc_change_sets',
 ] as const;
 
 /** Removes what one row version stored (rows, wide table, feed preparation state); its record stays. */

@@ -1,0 +1,315 @@
+import {
+  changedElementColumns,
+  compareKeys,
+  COMPARED_ELEMENT_COLUMNS,
+  createChangeTally,
+  diffProperties,
+  type ChangeType,
+} from '../change-rules';
+import type { ChangeSummary } from '../ifc-types';
+import type { SqliteDb } from './database';
+import type { SqliteWrite } from './write-transaction';
+import { createSqlitePropertyFingerprints } from './sqlite-property-fingerprints';
+import { versionKeyRanges } from './version-key-ranges';
+
+/** Elements read per page of each version; changes are written (and the event loop let go) once per page. */
+const PAGE = 2000;
+
+/** Element pages hold the key, ExpressId and ChangedAt, then the compared columns (read as arrays: cheapest). */
+const FIXED = 3;
+type ElementValues = [string, number, string, ...unknown[]];
+const column = (name: string) => FIXED + COMPARED_ELEMENT_COLUMNS.indexOf(name as never);
+const COL = {
+  Id: 0,
+  ExpressId: 1,
+  ChangedAt: 2,
+  GlobalId: column('GlobalId'),
+  IfcType: column('IfcType'),
+  Name: column('Name'),
+  Storey: column('Storey'),
+} as const;
+
+const CHANGE_COLUMNS = [
+  'Id',
+  'ModelId',
+  'ModelName',
+  'VersionNumber',
+  'PreviousVersionNumber',
+  'ChangeType',
+  'GlobalId',
+  'IfcType',
+  'Name',
+  'Storey',
+  'ChangedColumns',
+  'PropertyChangeCount',
+  'ChangedAt',
+] as const;
+const PROPERTY_CHANGE_COLUMNS = [
+  'Id',
+  'ModelId',
+  'ModelName',
+  'VersionNumber',
+  'PreviousVersionNumber',
+  'GlobalId',
+  'IfcType',
+  'SetName',
+  'PropertyName',
+  'ChangeType',
+  'OldValue',
+  'NewValue',
+  'Unit',
+  'ChangedAt',
+] as const;
+
+interface VersionInfo {
+  modelId: string;
+  modelName: string;
+  number: number;
+  createdAt: string;
+}
+
+export interface SqliteChanges {
+  /** RowRepository.computeChanges (see ifc-types.ts). */
+  compute(
+    projectId: string,
+    version: number,
+    previousVersion: number,
+    isCancelled?: () => boolean,
+  ): Promise<ChangeSummary | null>;
+  /** Removes a version's change rows; joins the caller's write transaction when there is one. */
+  deleteVersion(projectId: string, version: number): void;
+}
+
+/** A model's rename reaches its change rows too (they carry ModelName like the element rows). */
+export function createChangeRowRenamer(db: SqliteDb): (name: string, projectId: string, version: number) => void {
+  const statements = ['ifc_changes', 'ifc_property_changes'].map((table) =>
+    db.prepare(`UPDATE ${table} SET "ModelName" = ? WHERE project_id = ? AND version = ?`),
+  );
+  return (name, projectId, version) => {
+    for (const statement of statements) statement.run(name, projectId, version);
+  };
+}
+
+/** Pages one version's elements in key order. */
+function elementCursor(page: { all(...params: unknown[]): unknown }, projectId: string, version: number) {
+  let rows: ElementValues[] = [];
+  let index = 0;
+  let done = false;
+  const fill = () => {
+    if (index < rows.length || done) return;
+    const after = rows.length ? rows[rows.length - 1]![COL.Id] : '';
+    rows = page.all(projectId, version, after) as ElementValues[];
+    index = 0;
+    if (rows.length < PAGE) done = true;
+  };
+  return {
+    current(): ElementValues | undefined {
+      fill();
+      return rows[index];
+    },
+    next(): void {
+      index += 1;
+    },
+  };
+}
+
+export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteChanges {
+  const fingerprints = createSqlitePropertyFingerprints(db);
+  const versionInfo = db.prepare(
+    `SELECT v.model_id AS modelId, m.name AS modelName, v.number AS number, v.created_at AS createdAt
+     FROM versions v JOIN models m ON m.id = v.model_id WHERE v.project_id = ? AND v.version = ?`,
+  );
+  const page = db
+    .prepare(
+      `SELECT "Id", "ExpressId", changed_at, ${COMPARED_ELEMENT_COLUMNS.map((c) => `"${c}"`).join(', ')}
+       FROM ifc_elements WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,
+    )
+    .raw(true);
+  const insert = (table: string, columns: readonly string[]) =>
+    db.prepare(
+      `INSERT INTO ${table} (project_id, version, ${columns.map((c) => `"${c}"`).join(', ')})
+       VALUES (?, ?, ${columns.map(() => '?').join(', ')})`,
+    );
+  const insertChange = insert('ifc_changes', CHANGE_COLUMNS);
+  const insertPropertyChange = insert('ifc_property_changes', PROPERTY_CHANGE_COLUMNS);
+  // One statement per page and carried value (a page's unchanged elements mostly share one or a few).
+  const carryOver = db.prepare(
+    `UPDATE ifc_elements SET changed_at = ? WHERE project_id = ? AND version = ?
+       AND "Id" IN (SELECT value FROM json_each(?))`,
+  );
+  const wideTable = db.prepare(
+    'SELECT table_name FROM ifc_wide_catalogs WHERE project_id = ? AND version = ?',
+  );
+  const elementRanges = versionKeyRanges(db, 'ifc_elements', { start: '', rows: 10_000 });
+  /**
+   * The version's wide set, when already built, copied ChangedAt before it was carried over: it takes the
+   * elements' values again, range by range (only rows that differ are written).
+   */
+  async function syncWideChangedAt(projectId: string, version: number, isCancelled: () => boolean) {
+    const table = (wideTable.get(projectId, version) as { table_name: string } | undefined)?.table_name;
+    if (!table) return true;
+    const sync = (bounded: boolean) =>
+      db.prepare(
+        `UPDATE "${table}" AS w SET changed_at = e.changed_at FROM ifc_elements e
+         WHERE w.project_id = ?1 AND w.version = ?2 AND w."Id" > ?3 ${bounded ? 'AND w."Id" <= ?4' : ''}
+           AND e.project_id = ?1 AND e.version = ?2 AND e."Id" = w."Id" AND e.changed_at <> w.changed_at`,
+      );
+    const range = sync(true);
+    const rest = sync(false);
+    return elementRanges.each(
+      projectId,
+      version,
+      (after, end) =>
+        write(() =>
+          end === undefined ? rest.run(projectId, version, after) : range.run(projectId, version, after, end),
+        ),
+      isCancelled,
+    );
+  }
+  const deletes = ['ifc_changes', 'ifc_property_changes', 'ifc_change_sets'].map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
+  );
+  const markComplete = db.prepare(
+    'INSERT INTO ifc_change_sets (project_id, version, previous_version) VALUES (?, ?, ?)',
+  );
+  const deleteVersion = (projectId: string, version: number) =>
+    write(() => {
+      for (const statement of deletes) statement.run(projectId, version);
+    });
+
+  function info(projectId: string, version: number): VersionInfo {
+    const row = versionInfo.get(projectId, version) as VersionInfo | undefined;
+    if (!row) throw new Error(`Version ${version} of project ${projectId} has no record`);
+    return row;
+  }
+
+  return {
+    deleteVersion,
+    async compute(projectId, version, previousVersion, isCancelled = () => false) {
+      const next = info(projectId, version);
+      const previous = info(projectId, previousVersion);
+      if (next.modelId !== previous.modelId) {
+        throw new Error(`Versions ${previousVersion} and ${version} belong to different models`);
+      }
+      // What an interrupted run left goes first: the rerun writes every row again.
+      deleteVersion(projectId, version);
+      const oldRuns = await fingerprints.collect(projectId, previousVersion, isCancelled);
+      const newRuns = oldRuns && (await fingerprints.collect(projectId, version, isCancelled));
+      if (!oldRuns || !newRuns) return null;
+
+      const tally = createChangeTally(previous.number);
+      const prefix = `${next.modelId}:`;
+      const changeId = (elementId: string) =>
+        `${next.modelId}:${next.number}:${elementId.startsWith(prefix) ? elementId.slice(prefix.length) : elementId}`;
+      const shared = [next.modelId, next.modelName, next.number, previous.number] as const;
+
+      let pending: (() => void)[] = [];
+      /** Unchanged elements of the page, grouped by the ChangedAt they keep. */
+      let carried = new Map<string, string[]>();
+      const record = (type: ChangeType, row: ElementValues, changedColumns = '', propertyChanges = 0) => {
+        tally.change(type, row[COL.IfcType] as string, row[COL.Storey] as string | null, propertyChanges);
+        const values = [
+          changeId(row[COL.Id]),
+          ...shared,
+          type,
+          row[COL.GlobalId],
+          row[COL.IfcType],
+          row[COL.Name],
+          row[COL.Storey],
+          changedColumns,
+          propertyChanges,
+          next.createdAt,
+        ];
+        pending.push(() => insertChange.run(projectId, version, ...values));
+      };
+      // Fingerprints first: only an element whose values differ has them read and compared one by one.
+      const propertyChanges = (old: ElementValues, current: ElementValues) => {
+        const oldRun = oldRuns.get(old[COL.ExpressId]);
+        const newRun = newRuns.get(current[COL.ExpressId]);
+        if (oldRun?.fingerprint === newRun?.fingerprint) return [];
+        return diffProperties(
+          fingerprints.values(projectId, previousVersion, old[COL.ExpressId], oldRun),
+          fingerprints.values(projectId, version, current[COL.ExpressId], newRun),
+        );
+      };
+      const compare = (old: ElementValues, current: ElementValues) => {
+        tally.common();
+        const columns = changedElementColumns(old, current, FIXED);
+        const properties = propertyChanges(old, current);
+        if (!columns.length && !properties.length) {
+          const ids = carried.get(old[COL.ChangedAt]);
+          if (ids) ids.push(current[COL.Id]);
+          else carried.set(old[COL.ChangedAt], [current[COL.Id]]);
+          return;
+        }
+        record('Modified', current, columns.join(','), properties.length);
+        const base = changeId(current[COL.Id]);
+        properties.forEach((p, i) => {
+          const values = [
+            `${base}:${i + 1}`,
+            ...shared,
+            current[COL.GlobalId],
+            current[COL.IfcType],
+            p.setName,
+            p.propertyName,
+            p.changeType,
+            p.oldValue,
+            p.newValue,
+            p.unit,
+            next.createdAt,
+          ];
+          pending.push(() => insertPropertyChange.run(projectId, version, ...values));
+        });
+      };
+      const flush = () => {
+        const work = pending;
+        const carry = carried;
+        pending = [];
+        carried = new Map();
+        write(() => {
+          for (const run of work) run();
+          for (const [changedAt, ids] of carry)
+            carryOver.run(changedAt, projectId, version, JSON.stringify(ids));
+        });
+      };
+
+      // Both versions in key order, merged: one pass, a page of each in memory at a time.
+      const olds = elementCursor(page, projectId, previousVersion);
+      const news = elementCursor(page, projectId, version);
+      let handled = 0;
+      for (;;) {
+        const old = olds.current();
+        const current = news.current();
+        if (!old && !current) break;
+        const order = !old ? 1 : !current ? -1 : compareKeys(old[COL.Id], current[COL.Id]);
+        if (order < 0) {
+          record('Removed', old!);
+          olds.next();
+        } else if (order > 0) {
+          record('Added', current!);
+          news.next();
+        } else {
+          compare(old!, current!);
+          olds.next();
+          news.next();
+        }
+        if (++handled % PAGE === 0) {
+          flush();
+          await new Promise((resolve) => setImmediate(resolve));
+          if (isCancelled()) {
+            deleteVersion(projectId, version);
+            return null;
+          }
+        }
+      }
+      flush();
+      if (!(await syncWideChangedAt(projectId, version, isCancelled))) {
+        deleteVersion(projectId, version);
+        return null;
+      }
+      // Listed as complete last: the feed serves only complete change sets.
+      write(() => markComplete.run(projectId, version, previousVersion));
+      return tally.summary();
+    },
+  };
+}
