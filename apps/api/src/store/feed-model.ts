@@ -1,6 +1,12 @@
 import type { EdmPrimitive, EntityModel, PropertyDef } from '@aec/odata';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from './row-columns';
 import { WIDE_ENTITY_SET, WIDE_ENTITY_TYPE, type WideCatalog } from './wide-columns';
+import {
+  changeEntitySets,
+  changeEntityTypes,
+  projectChangeNavigation,
+  type ChangeSet,
+} from './feed-change-sets';
 
 const EDM: Record<ColumnType, EdmPrimitive> = {
   string: 'Edm.String',
@@ -29,7 +35,7 @@ export interface FeedStorageNames {
     | 'ProcessedAt',
     string
   >;
-  tables: Record<'Projects' | 'IFCElements' | 'IFCProperties' | 'IFCSpatialStructure', string>;
+  tables: Record<'Projects' | 'IFCElements' | 'IFCProperties' | 'IFCSpatialStructure' | ChangeSet, string>;
   /** Sub-documents where a document store keeps each text column's toLowerCase()/toUpperCase() (row sets). */
   caseShadows?: CaseShadows;
 }
@@ -118,6 +124,7 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
             constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
             partner: 'Project',
           },
+          ...projectChangeNavigation,
         ],
       },
       {
@@ -149,12 +156,14 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
         properties: [projectId(), ...columns(SPATIAL_COLUMNS, names.caseShadows)],
         navigation: [{ ...toProject, partner: 'SpatialStructure' }],
       },
+      ...changeEntityTypes(names.tables, projectId),
     ],
     entitySets: [
       { name: 'Projects', entityType: 'Project' },
       { name: 'IFCElements', entityType: 'IFCElement' },
       { name: 'IFCProperties', entityType: 'IFCProperty' },
       { name: 'IFCSpatialStructure', entityType: 'IFCSpatialElement' },
+      ...changeEntitySets,
     ],
   };
 }

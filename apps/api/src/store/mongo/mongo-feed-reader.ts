@@ -40,6 +40,9 @@ export const mongoFeedModel = createFeedModel({
     IFCElements: 'ifc_elements',
     IFCProperties: 'ifc_properties',
     IFCSpatialStructure: 'ifc_spatial',
+    // Empty until h-mongo stores change rows (issue 15).
+    IFCChanges: 'ifc_changes',
+    IFCPropertyChanges: 'ifc_property_changes',
   },
 });
 

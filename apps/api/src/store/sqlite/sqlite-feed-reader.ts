@@ -14,6 +14,8 @@ import {
 import { createFeedModel } from '../feed-model';
 import { createSqliteJsonPages, INEXACT_COLUMN } from './sqlite-json-pages';
 import { installCaseMap } from './sqlite-case-map';
+import { changeScopeSql } from './sqlite-change-scope';
+import { isChangeSet } from '../feed-change-sets';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { SqliteDb } from './database';
 import { createSqliteHeldVersions } from './sqlite-held-versions';
@@ -39,6 +41,8 @@ export const sqliteFeedModel = createFeedModel({
     IFCElements: 'ifc_elements',
     IFCProperties: 'ifc_properties',
     IFCSpatialStructure: 'ifc_spatial',
+    IFCChanges: 'ifc_changes',
+    IFCPropertyChanges: 'ifc_property_changes',
   },
 });
 
@@ -48,6 +52,7 @@ export const sqliteFeedModel = createFeedModel({
  */
 function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
   if (!visible.length) return { sql: '0', params: [] };
+  if (isChangeSet(entitySet)) return changeScopeSql(visible);
   if (entitySet === 'Projects') {
     return { sql: `"t0"."id" IN (${visible.map(() => '?').join(', ')})`, params: visible.map((v) => v.id) };
   }
