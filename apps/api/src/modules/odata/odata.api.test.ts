@@ -41,6 +41,8 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
       'IFCElements',
       'IFCProperties',
       'IFCSpatialStructure',
+      'IFCChanges',
+      'IFCPropertyChanges',
     ]);
     const metadata = await feed('$metadata')
       .set(bearer(owner.token))
