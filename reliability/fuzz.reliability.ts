@@ -327,4 +327,37 @@ describe('fuzz: random and mutated requests never get a 5xx, a crash or a stack 
     expect(statuses.filter((s) => !s.endsWith('→ 400'))).toEqual([]);
     expect(failures).toEqual([]);
   });
+
+  it('OData resource paths: a well-formed one the service does not serve is 404, a malformed one 400', async () => {
+    const own = rng(20261124); // its own sequence, so the cases above keep theirs
+    const wellFormed = [
+      'foo',
+      'IFCElements',
+      'Name',
+      'Project',
+      '$batch',
+      '$value',
+      'Élément',
+      "IFCElements('a/b'')/c')",
+      'Projects(1)',
+      "Nope(A=1,B='x')",
+    ];
+    const malformed = ['a b', 'x-y', '9x', "k('", 'k)', '', 'b$r', '\u0000'];
+    const statuses: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      // Two to four segments, the second never '$count': no case is a path the service serves.
+      const segments = Array.from({ length: 2 + Math.floor(own() * 3) }, () => pick(own, wellFormed));
+      const bad = own() < 0.5;
+      if (bad) segments.splice(1 + Math.floor(own() * (segments.length - 1)), 0, pick(own, malformed));
+      const root = own() < 0.5 ? '/api/ifc/odata/' : '/api/ifc/odata/projects/demo_project_permanent/';
+      const path = segments.map(encodeURIComponent).join('/');
+      const res = await fetch(`${api.base}${root}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { error?: { code?: string } };
+      outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
+      const want = bad ? [400, 'SyntaxError'] : [404, 'NotFound'];
+      if (res.status !== want[0] || body.error?.code !== want[1])
+        statuses.push(`${root}${path} → ${res.status} ${body.error?.code} (expected ${want.join(' ')})`);
+    }
+    expect(statuses).toEqual([]);
+  });
 });

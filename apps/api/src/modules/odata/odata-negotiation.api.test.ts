@@ -101,4 +101,44 @@ describe('OData content negotiation: 406 when no JSON is acceptable, 404 for an 
       expect(res.body.error).toMatchObject({ code: 'NotFound', message: expect.stringContaining("'Nope'") });
     }
   });
+
+  it('a well-formed path the service does not serve is 404; a malformed one stays 400', async () => {
+    const root = `projects/${f.projectId}/`;
+    for (const path of [
+      'foo/bar',
+      'foo/bar/',
+      'IFCElements/Name',
+      "IFCElements('x')/Project",
+      `IFCElements('${encodeURIComponent("a/b'')/c")}')/Name`,
+      '$batch',
+      '$metadata/IFCElements',
+      encodeURIComponent('Élément'),
+      `${root}foo/bar`,
+      `${root}IFCElementsWide/$count/x`,
+    ]) {
+      const res = await f.feed(path);
+      expect([path, res.status, res.headers['content-type']]).toEqual([
+        path,
+        404,
+        expect.stringMatching(/^application\/json/),
+      ]);
+      expect(res.body.error).toMatchObject({
+        code: 'NotFound',
+        message: expect.stringMatching(/^(No resource at|Unknown entity set) '/),
+      });
+    }
+    for (const path of [
+      'foo//bar',
+      'foo%20bar/x',
+      "IFCElements('x/y",
+      'IFCElements)/x',
+      'IFC-Elements/x',
+      '9Set/x',
+      `${root}foo/b$r`,
+    ]) {
+      const res = await f.feed(path);
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(res.body.error).toMatchObject({ code: 'SyntaxError', message: expect.any(String) });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { ODataSyntaxError } from '@aec/odata';
+import { ODataError, ODataSyntaxError } from '@aec/odata';
 
 export type ResourcePath =
   | { kind: 'service' }
@@ -7,24 +7,63 @@ export type ResourcePath =
   | { kind: 'count'; entitySet: string }
   | { kind: 'entity'; entitySet: string; key: string };
 
-const SEGMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\((.*)\))?(?:\/(\$count))?\/?$/s;
+/** An OData identifier (odataIdentifier in the ABNF, at most 128 characters), or a `$` system segment name. */
+const IDENTIFIER = /^\$?[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]{0,127}$/u;
+
+/**
+ * Splits a decoded path into resource segments at '/' outside parentheses ('/' inside a quoted key does not split;
+ * a trailing '/' is allowed). Undefined when it reads as no OData path: parentheses or quotes that do not close, an
+ * empty segment, a segment that is not an identifier or `$` name optionally followed by one parenthesised part.
+ */
+function segmentsOf(path: string): string[] | undefined {
+  const segments: string[] = [];
+  let current = '';
+  let depth = 0;
+  let quoted = false;
+  for (const ch of path) {
+    if (depth > 0 && ch === "'") quoted = !quoted;
+    else if (!quoted && ch === '(') depth++;
+    else if (!quoted && ch === ')' && --depth < 0) return undefined;
+    if (ch === '/' && depth === 0) {
+      segments.push(current);
+      current = '';
+    } else current += ch;
+  }
+  if (depth !== 0 || quoted) return undefined;
+  if (current !== '' || segments.length === 0) segments.push(current);
+  const wellFormed = segments.every((segment) => {
+    const open = segment.indexOf('(');
+    return (
+      IDENTIFIER.test(open < 0 ? segment : segment.slice(0, open)) && (open < 0 || segment.endsWith(')'))
+    );
+  });
+  return wellFormed ? segments : undefined;
+}
 
 /** Parses the path below a service root: '', '$metadata', 'Set', 'Set/$count', "Set('key')" or 'Set(A=1,B='x')'. */
 export function parseResourcePath(rawPath: string): ResourcePath {
   const path = decodeURIComponent(rawPath.replace(/^\/+/, ''));
   if (path === '') return { kind: 'service' };
   if (path === '$metadata') return { kind: 'metadata' };
-  const match = SEGMENT.exec(path);
-  if (!match) throw new ODataSyntaxError(`Unsupported resource path '${path}'`, 0);
-  const [, entitySet, key, count] = match as unknown as [
-    string,
-    string,
-    string | undefined,
-    string | undefined,
-  ];
-  if (key !== undefined && count) throw new ODataSyntaxError('$count cannot follow a key', 0);
+  const segments = segmentsOf(path);
+  if (!segments) throw new ODataSyntaxError(`Malformed resource path '${path}'`, 0);
+  const [first, second] = segments as [string, ...string[]];
+  const open = first.indexOf('(');
+  const entitySet = open < 0 ? first : first.slice(0, open);
+  // Well-formed but not served (more segments: a property, a navigation, an unknown set's children; a system
+  // resource such as $batch): there is no such resource. An unknown entity set is the service's 404.
+  if (segments.length > 2 || (second !== undefined && second !== '$count') || entitySet.startsWith('$'))
+    throw new ODataError(
+      404,
+      'NotFound',
+      `No resource at '${path}': this service serves '<EntitySet>', '<EntitySet>/$count' and '<EntitySet>(<key>)'`,
+      undefined,
+      path,
+    );
+  const key = open < 0 ? undefined : first.slice(open + 1, -1);
+  if (key !== undefined && second) throw new ODataSyntaxError('$count cannot follow a key', 0);
   if (key !== undefined) return { kind: 'entity', entitySet, key };
-  return count ? { kind: 'count', entitySet } : { kind: 'collection', entitySet };
+  return second ? { kind: 'count', entitySet } : { kind: 'collection', entitySet };
 }
 
 /** Turns a key predicate into a $filter expression text, so key access reuses the validated filter path. */
