@@ -16,7 +16,7 @@ export function AddModel({ projectId }: { projectId: string }) {
       <h3 className="font-semibold">Add a model</h3>
       <div className="grid max-w-md gap-1">
         <label htmlFor={nameId} className="text-sm font-medium">
-          Model name (optional)
+          Name of the new model (optional)
         </label>
         <Input
           id={nameId}

@@ -25,7 +25,6 @@ export function ModelsSection({ projectId, isOwner }: { projectId: string; isOwn
       >
         {(data) => (
           <>
-            <RetentionSetting projectId={projectId} retention={data.retention} isOwner={isOwner} />
             {data.models.length === 0 ? (
               <p className="text-sm text-muted-foreground">This project has no models yet.</p>
             ) : (
@@ -40,6 +39,7 @@ export function ModelsSection({ projectId, isOwner }: { projectId: string; isOwn
               ))
             )}
             {isOwner ? <AddModel projectId={projectId} /> : null}
+            <RetentionSetting projectId={projectId} retention={data.retention} isOwner={isOwner} />
           </>
         )}
       </QueryState>

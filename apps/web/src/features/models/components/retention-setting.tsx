@@ -26,11 +26,13 @@ export function RetentionSetting({
   const modeId = useId();
   const countId = useId();
   const errorId = useId();
+  const headingId = useId();
 
   if (!isOwner) return <p className="text-sm text-muted-foreground">{describeRetention(retention)}</p>;
   return (
     <form
-      className="grid gap-2"
+      aria-labelledby={headingId}
+      className="grid gap-2 rounded-lg border p-3 sm:p-4"
       onSubmit={(event) => {
         event.preventDefault();
         setSaved(false);
@@ -43,11 +45,17 @@ export function RetentionSetting({
         );
       }}
     >
-      <p className="text-sm text-muted-foreground">{describeRetention(retention)}</p>
+      <h3 id={headingId} className="font-semibold">
+        Retention
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        {describeRetention(retention)}
+        {retention === null ? '' : ' Older versions stay listed, without their rows (no Roll back to them).'}
+      </p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1">
           <label htmlFor={modeId} className="text-sm font-medium">
-            Retention
+            Versions kept
           </label>
           <select
             id={modeId}
