@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
-import { storeTargets, type StoreTarget } from '../../test/store-fixtures';
+import { describeEachStore, type StoreTarget } from '../../test/store-fixtures';
 import { openIfcHarness, type IfcHarness } from '../../test/ifc-harness';
 import { elementRow } from '../../test/row-fixtures';
 import { publishedProject, publishVersion } from '../../test/published-project';
@@ -41,23 +40,31 @@ function snapshotSuite(target: StoreTarget) {
     await target.dispose(store);
   });
 
-  it('pages a 50,000-row project to the end of the version it began with when a new one is published midway', async () => {
-    const projectId = await publishedProject(store, userId, rowsOf(ROWS, 'v1'));
-    // Version 2 drops the first 10,000 elements, renames the rest and adds 5,000 more past the end of version 1.
-    const v2 = rowsOf(ROWS - 10_000 + 5_000, 'v2', 10_001);
+  // FerretDB (CI's MongoDB server) filters and sorts in its own process over the whole collection for every page:
+  // fewer rows in smaller pages keep that variant within its time, still paging across a publish.
+  const mongo = target.name === 'mongodb';
+  const rows = mongo ? 2_000 : ROWS;
+  const pageSize = mongo ? 200 : PAGE;
+
+  it(`pages a ${rows.toLocaleString('en')}-row project to the end of the version it began with when a new one is published midway`, async () => {
+    const projectId = await publishedProject(store, userId, rowsOf(rows, 'v1'));
+    // Version 2 drops the first fifth of the elements, renames the rest and adds a tenth more past the end of v1.
+    const v2 = rowsOf(rows - rows / 5 + rows / 10, 'v2', rows / 5 + 1);
     const seen: { Id: string; Name: string }[] = [];
     let next: string | undefined = `/api/ifc/odata/projects/${projectId}/IFCElements?$select=Id,Name`;
     let pages = 0;
     while (next) {
-      const page: request.Response = await get(next).expect(200);
+      const page: request.Response = await get(next)
+        .set('Prefer', `odata.maxpagesize=${pageSize}`)
+        .expect(200);
       seen.push(...page.body.value);
       next = page.body['@odata.nextLink'] && local(page.body['@odata.nextLink']);
-      if (++pages === 20) await publishVersion(store, projectId, v2, 'v2');
+      if (++pages === (rows / pageSize) * 0.4) await publishVersion(store, projectId, v2, 'v2');
     }
-    expect(pages).toBe(ROWS / PAGE);
-    expect(new Set(seen.map((r) => r.Id)).size).toBe(ROWS);
+    expect(pages).toBe(rows / pageSize);
+    expect(new Set(seen.map((r) => r.Id)).size).toBe(rows);
     expect(seen.map((r) => r.Name).sort()).toEqual(
-      rowsOf(ROWS, 'v1')
+      rowsOf(rows, 'v1')
         .map((r) => r.Name)
         .sort(),
     );
@@ -65,6 +72,8 @@ function snapshotSuite(target: StoreTarget) {
     // A pull begun now reads version 2.
     const count = await get(`/api/ifc/odata/projects/${projectId}/IFCElements/$count`).expect(200);
     expect(count.text).toBe(String(v2.length));
+    // Later tests page through every project's rows on FerretDB: these are done.
+    await store.projects.delete(projectId);
   }, 120_000);
 
   it('keeps the other sets and the all-projects root on the version a pull began with', async () => {
@@ -127,9 +136,4 @@ function snapshotSuite(target: StoreTarget) {
   });
 }
 
-const sqlite = storeTargets.find((t) => t.name === 'sqlite')!;
-describe('OData snapshot reads [sqlite]', () => snapshotSuite(sqlite));
-describeSkipped(
-  'OData snapshot reads [mongodb]',
-  'the MongoDB models store (issue 15, h-mongo) is not on main yet: versions cannot be published there',
-);
+describeEachStore('OData snapshot reads', snapshotSuite);

@@ -16,6 +16,7 @@ import { CASE_SHADOWS } from './case-shadows';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { ProjectDoc } from './project-model';
 import { modelsOf } from './project-switch';
+import { VERSIONS_COLLECTION, type VersionDoc } from './version-docs';
 
 export const mongoFeedModel = createFeedModel({
   projectIdOnRows: 'projectId',
@@ -82,10 +83,19 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
 
   return {
     model,
-    // Publishing removes the superseded version's rows on MongoDB until its models store lands (issue 15): a link
-    // pinned to one answers 410, as before snapshot reads.
-    async heldVersions() {
-      return [];
+    // A version's rows are stored while its record says retained (pruned: retained false; deleted version, model
+    // or project: no record). Asked by project, then matched here: the pairs of one pull are few.
+    async heldVersions(pairs) {
+      if (!pairs.length) return [];
+      const records = await db
+        .collection<VersionDoc>(VERSIONS_COLLECTION)
+        .find(
+          { projectId: { $in: [...new Set(pairs.map((p) => p.id))] }, retained: true },
+          { projection: { _id: 0, projectId: 1, version: 1 } },
+        )
+        .toArray();
+      const held = new Set(records.map((r) => `${r.version}:${r.projectId}`));
+      return pairs.filter((p) => held.has(`${p.version}:${p.id}`));
     },
     async visibleVersions(scope) {
       if (scope.projectIds ? !scope.projectIds.length : !scope.userId) return [];
