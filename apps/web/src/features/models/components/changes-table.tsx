@@ -22,25 +22,28 @@ export function ChangesTable({
 }) {
   if (rows.length === 0) return null;
   return (
-    <Table>
+    // Tight cells and a name column that wraps: the four columns fit a 320 px phone without scrolling sideways.
+    <Table className="text-xs sm:text-sm">
       <TableCaption className="mt-0 mb-2 text-left font-medium text-foreground [caption-side:top]">
         {caption}
       </TableCaption>
       <TableHeader>
         <TableRow>
-          <TableHead>{nameHeader}</TableHead>
-          <TableHead className="text-right">Added</TableHead>
-          <TableHead className="text-right">Removed</TableHead>
-          <TableHead className="text-right">Modified</TableHead>
+          <TableHead className="px-2">{nameHeader}</TableHead>
+          <TableHead className="px-2 text-right">Added</TableHead>
+          <TableHead className="px-2 text-right">Removed</TableHead>
+          <TableHead className="px-2 text-right">Modified</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.name}>
-            <TableCell className="whitespace-normal [overflow-wrap:anywhere]">{row.name}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatInteger(row.added)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatInteger(row.removed)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatInteger(row.modified)}</TableCell>
+            <TableCell className="min-w-28 px-2 whitespace-normal [overflow-wrap:anywhere]">
+              {row.name}
+            </TableCell>
+            <TableCell className="px-2 text-right tabular-nums">{formatInteger(row.added)}</TableCell>
+            <TableCell className="px-2 text-right tabular-nums">{formatInteger(row.removed)}</TableCell>
+            <TableCell className="px-2 text-right tabular-nums">{formatInteger(row.modified)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
