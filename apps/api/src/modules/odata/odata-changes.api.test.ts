@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../../test/store-fixtures';
 import { openIfcHarness, type IfcHarness } from '../../test/ifc-harness';
 import { elementRow, propertyRow } from '../../test/row-fixtures';
 import type { ElementRow, PropertyRow, Store, VersionRecord } from '../../store/types';
 
-/** Until the MongoDB store computes changes (h-mongo), its variant of this suite is listed as skipped. */
-const MONGO_PENDING = 'MongoDB changes land with h-mongo';
 
 /** IFCChanges and IFCPropertyChanges through the feed: both roots, filters BI tools send, navigation, access. */
 describeEachStore('OData feed: what changed between versions', (target) => {
-  if (target.name === 'mongodb') {
-    describeSkipped('change sets on MongoDB', MONGO_PENDING);
-    return;
-  }
   let store: Store;
   let h: IfcHarness;
   let alice: { token: string; user: { id: string } };

@@ -12,6 +12,7 @@ import {
 } from '@aec/odata';
 import { mongo } from 'mongoose';
 import { createFeedModel } from '../feed-model';
+import { isChangeSet } from '../feed-change-sets';
 import { CASE_SHADOWS } from './case-shadows';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { ProjectDoc } from './project-model';
@@ -41,7 +42,6 @@ export const mongoFeedModel = createFeedModel({
     IFCElements: 'ifc_elements',
     IFCProperties: 'ifc_properties',
     IFCSpatialStructure: 'ifc_spatial',
-    // Empty until h-mongo stores change rows (issue 15).
     IFCChanges: 'ifc_changes',
     IFCPropertyChanges: 'ifc_property_changes',
   },
@@ -80,6 +80,31 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
     return row;
   };
   const table = (entitySet: string, m: EntityModel = model) => db.collection(typeOfSet(m, entitySet).table!);
+  /**
+   * Change rows of every version of the visible projects' models whose change set is complete and whose rows are
+   * still kept (ifc_versions: changeRows, retained), not only the published versions.
+   */
+  async function changeScope(visible: VisibleVersion[]): Promise<MongoDoc> {
+    const ids = [...new Set(visible.map((v) => v.id))];
+    const complete = ids.length
+      ? await db
+          .collection<VersionDoc>(VERSIONS_COLLECTION)
+          .find(
+            { projectId: { $in: ids }, retained: true, changeRows: true },
+            { projection: { _id: 0, projectId: 1, version: 1 } },
+          )
+          .toArray()
+      : [];
+    if (!complete.length) return { $expr: false };
+    const byProject = new Map<string, number[]>();
+    for (const { projectId, version } of complete)
+      byProject.set(projectId, [...(byProject.get(projectId) ?? []), version]);
+    return {
+      $or: [...byProject].map(([projectId, versions]) => ({ projectId, version: { $in: versions } })),
+    };
+  }
+  const scopeFor = (entitySet: string, visible: VisibleVersion[]) =>
+    isChangeSet(entitySet) ? changeScope(visible) : Promise.resolve(scopeDoc(entitySet, visible));
 
   return {
     model,
@@ -136,28 +161,26 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
           ? new mongo.ObjectId(v)
           : v,
       );
-      const compiled = compileMongoQuery(query, {
-        model: m,
-        entityType: entitySet,
-        scope: scopeDoc(entitySet, visible),
-        after: restored,
-        limit,
-      });
-      const cursor = table(entitySet, m).find(compiled.filter, {
-        projection: compiled.projection,
-        sort: Object.fromEntries(compiled.sort.map((k) => [k.field, k.direction])),
-        ...(compiled.skip ? { skip: compiled.skip } : {}),
-        ...(compiled.limit !== undefined ? { limit: compiled.limit } : {}),
-      });
+      const compile = (scope: MongoDoc) =>
+        compileMongoQuery(query, { model: m, entityType: entitySet, scope, after: restored, limit });
+      // Compiled here so a query the compiler refuses fails the call itself; change sets get their scope below.
+      const first = compile(scopeDoc(entitySet, visible));
       return {
         rows: (async function* () {
+          const compiled = isChangeSet(entitySet) ? compile(await changeScope(visible)) : first;
+          const cursor = table(entitySet, m).find(compiled.filter, {
+            projection: compiled.projection,
+            sort: Object.fromEntries(compiled.sort.map((k) => [k.field, k.direction])),
+            ...(compiled.skip ? { skip: compiled.skip } : {}),
+            ...(compiled.limit !== undefined ? { limit: compiled.limit } : {}),
+          });
           try {
             for await (const doc of cursor) yield toRow(entitySet, doc as Record<string, unknown>, m);
           } finally {
             await cursor.close();
           }
         })(),
-        sortValues: (row) => mongoSortValues(row as Record<string, unknown>, compiled.sort),
+        sortValues: (row) => mongoSortValues(row as Record<string, unknown>, first.sort),
       };
     },
     async count({ entitySet, query, visible, model: requestModel }) {
@@ -165,7 +188,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       const filter = compileMongoCount(query, {
         model: m,
         entityType: entitySet,
-        scope: scopeDoc(entitySet, visible),
+        scope: await scopeFor(entitySet, visible),
       });
       return table(entitySet, m).countDocuments(filter);
     },
@@ -176,7 +199,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       )!;
       const values = parentValues.filter((v) => v !== null && v !== undefined);
       // The same access scope as a top-level query on the target set: visible projects at published versions.
-      const scope = scopeDoc(planExpand(item, model, parentType).targetSet, visible);
+      const scope = await scopeFor(planExpand(item, model, parentType).targetSet, visible);
       const plan = compileExpandMongo(item, model, parentType, values, { scope });
       const collection = table(plan.targetSet);
       const find = (filter: MongoDoc, limit: number | undefined, skip: number | undefined) => {

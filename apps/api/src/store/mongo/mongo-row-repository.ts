@@ -16,6 +16,7 @@ import type { PublishingDeps } from './model-publishing';
 import type { ProjectDoc } from './project-model';
 import { modelsOf } from './project-switch';
 import { createVersionWriting, publishedOfModel } from './version-writing';
+import { computeMongoChanges } from './mongo-changes';
 import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
 
 const PAGE = 2000;
@@ -128,10 +129,8 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
       const doc = await rows.preparationFailures.findOne({ projectId, version });
       return doc ? { attempts: doc.attempts, error: doc.error } : null;
     },
-    // Placeholder until h-mongo lands the MongoDB change computation (issue 15).
-    async computeChanges() {
-      throw new Error('not implemented on MongoDB yet');
-    },
+    computeChanges: (projectId, version, previousVersion, options) =>
+      computeMongoChanges(deps, projectId, version, previousVersion, options?.isCancelled),
     async publishedAwaitingPreparation() {
       const published = await projects
         .find({ version: { $gt: 0 } })

@@ -17,6 +17,8 @@ export type WideDoc = VersionKey & { Id: string } & Record<string, unknown>;
 export type WideCatalogDoc = VersionKey & { table: string; columns: WideColumn[] };
 /** Failed attempts at a version's post-publish step, with the last reason. */
 export type PreparationFailureDoc = VersionKey & { attempts: number; error: string };
+/** IFCChanges / IFCPropertyChanges rows of a version (vs its model's previous one), fields named as the columns. */
+export type ChangeDoc = VersionKey & { Id: string } & Record<string, unknown>;
 
 export interface RowCollections {
   elements: mongo.Collection<ElementDoc>;
@@ -25,11 +27,14 @@ export interface RowCollections {
   wide: mongo.Collection<WideDoc>;
   wideCatalogs: mongo.Collection<WideCatalogDoc>;
   preparationFailures: mongo.Collection<PreparationFailureDoc>;
+  changes: mongo.Collection<ChangeDoc>;
+  propertyChanges: mongo.Collection<ChangeDoc>;
 }
 
 /**
  * Every collection keyed by (projectId, version), for operations that treat them alike (deletes, counts): the
- * three row kinds first, then the wide set, its catalog and its build failures, which come and go with their version.
+ * three row kinds first, then the wide set, its catalog and its build failures, then the version's change rows, which
+ * all come and go with their version.
  */
 export const eachRowCollection = (rows: RowCollections): mongo.Collection<VersionKey>[] => [
   rows.elements as unknown as mongo.Collection<VersionKey>,
@@ -38,6 +43,8 @@ export const eachRowCollection = (rows: RowCollections): mongo.Collection<Versio
   rows.wide as unknown as mongo.Collection<VersionKey>,
   rows.wideCatalogs as unknown as mongo.Collection<VersionKey>,
   rows.preparationFailures as unknown as mongo.Collection<VersionKey>,
+  rows.changes as unknown as mongo.Collection<VersionKey>,
+  rows.propertyChanges as unknown as mongo.Collection<VersionKey>,
 ];
 
 /**
@@ -53,6 +60,8 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     wide: db.collection<WideDoc>(WIDE_COLLECTION),
     wideCatalogs: db.collection<WideCatalogDoc>('ifc_wide_catalogs'),
     preparationFailures: db.collection<PreparationFailureDoc>('ifc_preparation_failures'),
+    changes: db.collection<ChangeDoc>('ifc_changes'),
+    propertyChanges: db.collection<ChangeDoc>('ifc_property_changes'),
   };
   // The same keys as the SQL primary keys: one element / spatial row per ExpressId and version, enforced by the
   // database. They also serve the version filters, deletes and the ExpressId keyset pages.
@@ -82,6 +91,12 @@ export async function openRowCollections(db: mongo.Db): Promise<RowCollections> 
     rows.preparationFailures.createIndex(
       { projectId: 1, version: 1 },
       { unique: true, name: 'ifc_preparation_failures_key' },
+    ),
+    // Change rows page in Id order within a version, like elements.
+    rows.changes.createIndex({ projectId: 1, version: 1, Id: 1 }, { unique: true, name: 'ifc_changes_key' }),
+    rows.propertyChanges.createIndex(
+      { projectId: 1, version: 1, Id: 1 },
+      { unique: true, name: 'ifc_property_changes_key' },
     ),
   ]);
   return rows;

@@ -34,6 +34,8 @@ export interface VersionDoc {
   retained: boolean;
   warnings: string[];
   changes: ChangeSummaryDoc | null;
+  /** Set once the version's change rows are all written (computeChanges): the feed serves them from then on. */
+  changeRows?: boolean;
 }
 
 export const VERSIONS_COLLECTION = 'ifc_versions';
