@@ -1,4 +1,5 @@
 import type { PublishingDeps } from './model-publishing';
+import { refreshModelViews } from './model-feed-views';
 import type { ProjectDoc } from './project-model';
 import { projectDocs, switchProject } from './project-switch';
 import type { VersionDoc } from './version-docs';
@@ -14,7 +15,10 @@ export async function migrateLegacyProjects(deps: PublishingDeps): Promise<numbe
   const legacy = await projectDocs(deps.projects)
     .find({ models: { $exists: false }, version: { $gt: 0 } })
     .toArray();
-  for (const doc of legacy) await migrate(deps, doc);
+  for (const doc of legacy) {
+    await migrate(deps, doc);
+    await refreshModelViews(deps, doc._id);
+  }
   return legacy.length;
 }
 

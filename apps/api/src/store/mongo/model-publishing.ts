@@ -1,6 +1,7 @@
 import type { Model, mongo } from 'mongoose';
 import type { PublishSummary } from '../types';
 import type { ModelEntry } from './model-entries';
+import type { ModelViewDoc } from './model-feed-views';
 import type { ProjectDoc } from './project-model';
 import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
 import type { RowCollections } from './row-collections';
@@ -11,6 +12,8 @@ export interface PublishingDeps {
   projects: Model<ProjectDoc>;
   versions: mongo.Collection<VersionDoc>;
   rows: RowCollections;
+  /** The feed's Models set, derived from the records (model-feed-views.ts). */
+  modelsView: mongo.Collection<ModelViewDoc>;
 }
 
 /**

@@ -462,6 +462,73 @@ else
       }
     });
 
+    it('keeps the feed’s Models documents and derived Versions fields in step with the records', async () => {
+      const project = await newProject();
+      await store.models.create({ id: 'mep', projectId: project.id, name: 'MEP' });
+      const v1 = await publishedVersion(project.id, project.id, 1);
+      const v2 = await publishedVersion(project.id, project.id, 2);
+      await store.models.updateVersion(project.id, v2.version, {
+        processingMs: 1500,
+        changes: {
+          status: 'ready',
+          previousVersionNumber: 1,
+          added: 1,
+          removed: 0,
+          modified: 2,
+          propertyValuesChanged: 3,
+          commonElements: 1,
+          byType: {},
+          byStorey: {},
+          error: null,
+        },
+      });
+      await store.models.rename(project.id, project.id, 'Umbenannt ä');
+      const view = (c: string, filter: Record<string, unknown>) =>
+        conn
+          .db!.collection(c)
+          .find(filter, { projection: { _id: 0 } })
+          .sort({ ModelId: 1, number: 1 })
+          .toArray();
+      expect(await view('ifc_models', { projectId: project.id })).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            ModelId: project.id,
+            Name: 'Umbenannt ä',
+            LatestVersionNumber: 2,
+            VersionCount: 2,
+          }),
+          expect.objectContaining({
+            ModelId: 'mep',
+            Name: 'MEP',
+            LatestVersionNumber: null,
+            VersionCount: 0,
+          }),
+        ]),
+      );
+      expect(await view('ifc_versions', { projectId: project.id })).toMatchObject([
+        { number: 1, ModelName: 'Umbenannt ä', IsLatest: false, Added: null },
+        {
+          number: 2,
+          ModelName: 'Umbenannt ä',
+          IsLatest: true,
+          ProcessingSeconds: 1.5,
+          Added: 1,
+          Modified: 2,
+        },
+      ]);
+      await store.models.rollback(project.id, project.id, v1.number);
+      expect((await view('ifc_versions', { projectId: project.id })).map((v) => v.IsLatest)).toEqual([
+        true,
+        false,
+      ]);
+      await store.models.delete(project.id, 'mep');
+      expect((await view('ifc_models', { projectId: project.id })).map((m) => m.ModelId)).toEqual([
+        project.id,
+      ]);
+      await store.projects.delete(project.id);
+      expect(await view('ifc_models', { projectId: project.id })).toEqual([]);
+    });
+
     it('deleting the project removes its history', async () => {
       const project = await newProject();
       await publishedVersion(project.id, project.id, 1);

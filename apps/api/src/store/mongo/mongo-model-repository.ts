@@ -4,6 +4,7 @@ import type { ModelEntry } from './model-entries';
 import { switchPublished, type PublishingDeps } from './model-publishing';
 import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
 import { eachRowCollection } from './row-collections';
+import { refreshModelViews } from './model-feed-views';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
@@ -23,6 +24,29 @@ const NAMED_ROWS = ['elements', 'properties', 'spatial', 'wide'] as const;
  * rows of versions no reader resolves to any more are removed after it.
  */
 export function createMongoModelRepository(deps: PublishingDeps): ModelRepository {
+  const repository = modelRecords(deps);
+  /** Every change of models or versions is followed by the feed's derived documents of the project. */
+  const refreshing =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>, projectOf: (...args: A) => string) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      await refreshModelViews(deps, projectOf(...args));
+      return result;
+    };
+  const first = (projectId: string) => projectId;
+  return {
+    ...repository,
+    create: refreshing(repository.create, (m) => m.projectId),
+    rename: refreshing(repository.rename, first),
+    delete: refreshing(repository.delete, first),
+    createVersion: refreshing(repository.createVersion, (v) => v.projectId),
+    updateVersion: refreshing(repository.updateVersion, first),
+    rollback: refreshing(repository.rollback, first),
+    deleteVersion: refreshing(repository.deleteVersion, first),
+  };
+}
+
+function modelRecords(deps: PublishingDeps): ModelRepository {
   const { projects, versions, rows } = deps;
   const findProject = (id: string) => projectDocs(projects).findOne({ _id: id });
   const findVersion = (projectId: string, modelId: string, number: number) =>

@@ -7,6 +7,7 @@ import type { ProjectDoc } from './project-model';
 import { publishVersion, type PublishingDeps } from './model-publishing';
 import { modelsOf } from './project-switch';
 import { applyRetention } from './version-retention';
+import { refreshModelViews } from './model-feed-views';
 import type { UserDoc } from './user-model';
 
 const toRecord = (doc: ProjectDoc): ProjectRecord => ({
@@ -81,7 +82,10 @@ export function createMongoProjectRepository(
     async setStatus(id, status, error = null) {
       await projects.updateOne({ _id: id }, { $set: { status, error } }).exec();
     },
-    publish: (id, version, summary) => publishVersion(publishing, id, version, summary),
+    async publish(id, version, summary) {
+      await publishVersion(publishing, id, version, summary);
+      await refreshModelViews(publishing, id);
+    },
     async setRetention(id, retention) {
       await projects.updateOne({ _id: id }, { $set: { retention } }).exec();
       const doc = await projects.findById(id).lean<ProjectDoc>().exec();
@@ -93,6 +97,7 @@ export function createMongoProjectRepository(
           publishedVersion: model.publishedVersion,
           retention,
         });
+      await refreshModelViews(publishing, id);
     },
     async nextVersion(id) {
       // One atomic $inc on MongoDB. FerretDB v1 applies findAndModify as read-then-write, so concurrent calls

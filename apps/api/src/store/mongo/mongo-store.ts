@@ -1,9 +1,10 @@
-import mongoose from 'mongoose';
+import mongoose, { type mongo } from 'mongoose';
 import type { Store } from '../types';
 import { createMongoUserRepository } from './mongo-user-repository';
 import { createMongoProjectRepository } from './mongo-project-repository';
 import { createMongoModelRepository } from './mongo-model-repository';
 import { openVersions } from './version-docs';
+import { openModelsView } from './model-feed-views';
 import { migrateLegacyProjects } from './legacy-models-migration';
 import { createMongoJobRepository } from './mongo-job-repository';
 import { createMongoRowRepository } from './mongo-row-repository';
@@ -31,18 +32,20 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   const jobs = jobModel(conn);
   // Build indexes before serving so the unique constraints hold from the first request.
   const db = conn.db!;
-  const [rows, feedTokens, versions] = await Promise.all([
+  const [rows, feedTokens, versions, modelsView] = await Promise.all([
     openRowCollections(db),
     createMongoFeedTokenRepository(db),
     openVersions(db),
+    openModelsView(db),
     users.createIndexes(),
     projects.createIndexes(),
     jobs.createIndexes(),
   ]);
   await backfillCaseShadows(db, rows);
-  const publishing = { projects, versions, rows };
+  const publishing = { projects, versions, rows, modelsView };
   await migrateLegacyProjects(publishing);
-  const cascade = createProjectCascade(projects, jobs, rows, versions, (ownerId) =>
+  const perProject = [versions, modelsView] as unknown as mongo.Collection<{ projectId: string }>[];
+  const cascade = createProjectCascade(projects, jobs, rows, perProject, (ownerId) =>
     Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
   );
   return {

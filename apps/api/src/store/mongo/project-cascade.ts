@@ -2,7 +2,6 @@ import type { Model, mongo } from 'mongoose';
 import type { JobDoc } from './job-model';
 import type { ProjectDoc } from './project-model';
 import { eachRowCollection, type RowCollections } from './row-collections';
-import type { VersionDoc } from './version-docs';
 
 export interface ProjectCascade {
   /** Removes the given projects with their rows; resolves to how many project documents went. */
@@ -21,8 +20,8 @@ export function createProjectCascade(
   projects: Model<ProjectDoc>,
   jobs: Model<JobDoc>,
   rows: RowCollections,
-  /** The projects' version histories (ifc_versions), removed after their rows. */
-  versions: mongo.Collection<VersionDoc>,
+  /** What else is keyed by project (version histories, the feed's Models documents), removed after the rows. */
+  perProject: mongo.Collection<{ projectId: string }>[],
   /** Other things a user owns (feed tokens), removed with the user's projects. */
   removeOtherOwned: (ownerId: string) => Promise<unknown> = async () => undefined,
 ): ProjectCascade {
@@ -32,7 +31,7 @@ export function createProjectCascade(
     const owned = { projectId: { $in: ids } };
     // Jobs stay: a client polling a cancelled upload (whose project is removed) still reads its status.
     await Promise.all(eachRowCollection(rows).map((collection) => collection.deleteMany(owned)));
-    await versions.deleteMany(owned);
+    await Promise.all(perProject.map((collection) => collection.deleteMany(owned)));
     return deletedCount;
   }
   return {
