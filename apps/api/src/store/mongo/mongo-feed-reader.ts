@@ -14,6 +14,7 @@ import { mongo } from 'mongoose';
 import { createFeedModel } from '../feed-model';
 import { isChangeSet } from '../feed-change-sets';
 import { CASE_SHADOWS } from './case-shadows';
+import { orNotImplemented } from './server-not-implemented';
 import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { ProjectDoc } from './project-model';
 import { modelsOf } from './project-switch';
@@ -175,7 +176,10 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
             ...(compiled.limit !== undefined ? { limit: compiled.limit } : {}),
           });
           try {
-            for await (const doc of cursor) yield toRow(entitySet, doc as Record<string, unknown>, m);
+            // The first batch, where a server that cannot evaluate the filter says so.
+            const first = await orNotImplemented(cursor.hasNext());
+            if (first)
+              for await (const doc of cursor) yield toRow(entitySet, doc as Record<string, unknown>, m);
           } finally {
             await cursor.close();
           }
@@ -190,7 +194,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         entityType: entitySet,
         scope: await scopeFor(entitySet, visible),
       });
-      return table(entitySet, m).countDocuments(filter);
+      return orNotImplemented(table(entitySet, m).countDocuments(filter));
     },
     async expand({ entitySet, item, parentValues, visible, perParent }) {
       const parentType = findEntityType(
@@ -207,7 +211,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
           { ...(item.options.select ? { select: item.options.select } : {}) },
           { model, entityType: plan.targetSet },
         );
-        return collection
+        const docs = collection
           .find(filter, {
             projection: { ...q.projection, [plan.parentField]: 1 },
             sort: Object.fromEntries(plan.sort.map((k) => [k.field, k.direction])),
@@ -215,6 +219,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
             ...(limit !== undefined ? { limit } : {}),
           })
           .toArray();
+        return orNotImplemented(docs);
       };
       const groups = new Map<unknown, Record<string, unknown>[]>();
       const keep = (doc: Record<string, unknown>) => {
@@ -246,12 +251,14 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       }
       let counts: Map<unknown, number> | undefined;
       if (item.options.count) {
-        const grouped = await collection
-          .aggregate<{ _id: unknown; n: number }>([
-            { $match: plan.filter },
-            { $group: { _id: `$${plan.parentField}`, n: { $sum: 1 } } },
-          ])
-          .toArray();
+        const grouped = await orNotImplemented(
+          collection
+            .aggregate<{ _id: unknown; n: number }>([
+              { $match: plan.filter },
+              { $group: { _id: `$${plan.parentField}`, n: { $sum: 1 } } },
+            ])
+            .toArray(),
+        );
         counts = new Map(grouped.map((g) => [g._id, g.n]));
       }
       return {
