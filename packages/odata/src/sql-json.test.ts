@@ -18,7 +18,7 @@ const type = findEntityType(model, 'Element')!;
 describe('entity JSON written by SQLite', () => {
   it('is offered only for types SQLite prints as OData does, however many properties', () => {
     expect(canEncodeJsonInSql(type, ['Id', 'Name', 'Area', 'Count', 'Big', 'IsExternal'])).toBe(true);
-    expect(canEncodeJsonInSql(type, ['Id', 'Created'])).toBe(false);
+    expect(canEncodeJsonInSql(type, ['Id', 'Created'])).toBe(true);
     expect(canEncodeJsonInSql(type, ['Id', 'Price'])).toBe(false);
     expect(canEncodeJsonInSql(type, ['Id', 'Day'])).toBe(false);
     expect(canEncodeJsonInSql(type, ['Id', 'Missing'])).toBe(false);
@@ -66,7 +66,7 @@ describe('entity JSON written by SQLite', () => {
     const { rows, projects } = makeRows();
     const db = openFixtureDb(rows, projects);
     const query = parseODataQuery(
-      '$select=Name,Area,Count,Big,IsExternal&$orderby=Name desc',
+      '$select=Name,Area,Count,Big,IsExternal,Created&$orderby=Name desc',
       model,
       'Elements',
     );
@@ -98,6 +98,43 @@ describe('entity JSON written by SQLite', () => {
     expect(fromSql.map((r) => JSON.parse(r[0] as string))).toEqual(expected);
     // The sort values travel beside the JSON, for the next page's skip token.
     expect(fromSql.map((r) => r[2])).toEqual(expected.map((e: { Id: number }) => e.Id));
+    db.close();
+  });
+
+  it('writes DateTimeOffset text as the JavaScript encoder does: stored ISO text as is, other forms in UTC', () => {
+    const when: EntityType = {
+      name: 'When',
+      key: ['Id'],
+      table: 'when_t',
+      properties: [
+        { name: 'Id', type: 'Edm.Int32', nullable: false },
+        { name: 'At', type: 'Edm.DateTimeOffset', nullable: true },
+      ],
+      navigation: [],
+    };
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE when_t ("Id" INTEGER, "At" TEXT)');
+    const values = [
+      '2026-11-24T13:20:18.123Z',
+      null,
+      '2026-02-03T04:05:06.000Z',
+      '2026-11-24T15:20:18.5+02:00',
+      '2026-11-24 13:20:18',
+    ];
+    values.forEach((v, i) => db.prepare('INSERT INTO when_t VALUES (?, ?)').run(i, v));
+    const texts = db
+      .prepare(`SELECT ${sqlJsonObject(when, ['Id', 'At'], 't0')} FROM when_t AS t0 ORDER BY "Id"`)
+      .raw(true)
+      .all() as [string][];
+    const encode = createEntityEncoder({
+      model: { ...model, entityTypes: [...model.entityTypes, when] },
+      entityType: when,
+      entitySet: 'When',
+      serviceRoot: '/',
+      properties: ['Id', 'At'],
+      rowColumns: ['Id', 'At'],
+    });
+    expect(texts.map(([t]) => JSON.parse(t))).toEqual(values.map((v, i) => JSON.parse(encode([i, v]))));
     db.close();
   });
 

@@ -11,9 +11,9 @@ export const JSON_COLUMN = '$json';
 export const JSON_OBJECT_MEMBERS = 63;
 
 /**
- * Types whose OData JSON form SQLite's json_object writes itself: strings, integers, booleans (stored 0/1) and
- * doubles. Doubles only print exactly when 15 significant digits hold them (SQLite prints `%!.15g`); the store
- * marks the rows where that is not so, and encodes those rows itself.
+ * Types whose OData JSON form SQLite's json_object writes itself: strings, integers, booleans (stored 0/1),
+ * doubles and date-times (stored as `toISOString()` text). Doubles only print exactly when 15 significant digits
+ * hold them (SQLite prints `%!.15g`); the store marks the rows where that is not so, and encodes those rows itself.
  */
 const SQL_JSON_TYPES = new Set<EdmPrimitive>([
   'Edm.String',
@@ -21,7 +21,21 @@ const SQL_JSON_TYPES = new Set<EdmPrimitive>([
   'Edm.Int64',
   'Edm.Boolean',
   'Edm.Double',
+  'Edm.DateTimeOffset',
 ]);
+
+/**
+ * A DateTimeOffset column's JSON string: text already in the canonical form (what the stores write, and what
+ * dateTimeOffsetJson returns unchanged) as is, cheaply recognised; other forms converted to UTC by SQLite's date
+ * functions as the JavaScript encoder converts them, and text neither can read as it is.
+ */
+function dateTimeOffsetSql(column: string): string {
+  return (
+    `CASE WHEN length(${column}) = 24 AND substr(${column}, 11, 1) = 'T' AND substr(${column}, 20, 1) = '.' ` +
+    `AND substr(${column}, 24, 1) = 'Z' THEN ${column} ` +
+    `ELSE coalesce(strftime('%Y-%m-%dT%H:%M:%fZ', ${column}), ${column}) END`
+  );
+}
 
 /** True when every listed property can be written by SQLite as OData JSON (minimal metadata). */
 export function canEncodeJsonInSql(type: EntityType, properties: readonly string[]): boolean {
@@ -44,7 +58,9 @@ export function sqlJsonObject(type: EntityType, properties: readonly string[], a
     const value =
       p.type === 'Edm.Boolean'
         ? `CASE WHEN ${column} IS NULL THEN NULL WHEN ${column} THEN json('true') ELSE json('false') END`
-        : column;
+        : p.type === 'Edm.DateTimeOffset'
+          ? dateTimeOffsetSql(column)
+          : column;
     return `'${name.replace(/'/g, "''")}', ${value}`;
   });
   if (members.length <= JSON_OBJECT_MEMBERS) return `json_object(${members.join(', ')})`;

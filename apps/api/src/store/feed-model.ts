@@ -38,6 +38,11 @@ export interface FeedStorageNames {
   tables: Record<'Projects' | 'IFCElements' | 'IFCProperties' | 'IFCSpatialStructure' | ChangeSet, string>;
   /** Sub-documents where a document store keeps each text column's toLowerCase()/toUpperCase() (row sets). */
   caseShadows?: CaseShadows;
+  /** Where rows keep their model version (issue 15); the property names when not given. */
+  rowModel?: Partial<Record<RowModelColumn, string>>;
+  /** Storage of the Models and Versions sets (each property's field; the property name when not given). */
+  models?: { table: string; columns?: Partial<Record<string, string>> };
+  versions?: { table: string; columns?: Partial<Record<string, string>> };
 }
 
 export interface CaseShadows {
@@ -54,6 +59,53 @@ export const caseColumnsOf = (
   shadows && type === 'Edm.String'
     ? { caseColumns: { lower: `${shadows.lower}.${column}`, upper: `${shadows.upper}.${column}` } }
     : {};
+
+type RowModelColumn = 'ModelId' | 'ModelName' | 'VersionNumber' | 'ChangedAt';
+
+/** The Models set's properties, in order. */
+const MODEL_PROPERTIES: [string, EdmPrimitive, boolean][] = [
+  ['ModelId', 'Edm.String', false],
+  ['ProjectId', 'Edm.String', false],
+  ['Name', 'Edm.String', false],
+  ['LatestVersionNumber', 'Edm.Int32', true],
+  ['VersionCount', 'Edm.Int32', false],
+  ['CreatedAt', 'Edm.DateTimeOffset', false],
+];
+
+/** The Versions set's properties, in order; the change figures are null until computed (and on a first version). */
+const VERSION_PROPERTIES: [string, EdmPrimitive, boolean][] = [
+  ['ModelId', 'Edm.String', false],
+  ['VersionNumber', 'Edm.Int32', false],
+  ['ProjectId', 'Edm.String', false],
+  ['ModelName', 'Edm.String', false],
+  ['FileName', 'Edm.String', false],
+  ['FileSize', 'Edm.Int64', false],
+  ['Schema', 'Edm.String', true],
+  ['Status', 'Edm.String', false],
+  ['IsLatest', 'Edm.Boolean', false],
+  ['Retained', 'Edm.Boolean', false],
+  ['ElementCount', 'Edm.Int32', false],
+  ['PropertyCount', 'Edm.Int32', false],
+  ['SpatialCount', 'Edm.Int32', false],
+  ['UploadedAt', 'Edm.DateTimeOffset', false],
+  ['ProcessedAt', 'Edm.DateTimeOffset', true],
+  ['ProcessingSeconds', 'Edm.Double', true],
+  ['Added', 'Edm.Int32', true],
+  ['Removed', 'Edm.Int32', true],
+  ['Modified', 'Edm.Int32', true],
+  ['PropertyValuesChanged', 'Edm.Int32', true],
+];
+
+const described = (
+  defs: [string, EdmPrimitive, boolean][],
+  columns: Partial<Record<string, string>> = {},
+): PropertyDef[] =>
+  defs.map(([name, type, nullable]) => ({
+    name,
+    type,
+    nullable,
+    ...(columns[name] ? { column: columns[name] } : {}),
+  }));
 
 const columns = (defs: Record<string, ColumnType>, shadows?: CaseShadows): PropertyDef[] =>
   Object.entries(defs).map(([name, type]) => ({
@@ -81,6 +133,35 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
     constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
   };
   const p = names.projects;
+  /** The model version a row belongs to, right after ProjectId (ChangedAt on elements only). */
+  const rowModel = (changedAt: boolean): PropertyDef[] => {
+    const column = (name: RowModelColumn) => {
+      const stored = names.rowModel?.[name];
+      return stored ? { column: stored } : {};
+    };
+    return [
+      { name: 'ModelId', type: 'Edm.String', nullable: false, ...column('ModelId') },
+      { name: 'ModelName', type: 'Edm.String', nullable: false, ...column('ModelName') },
+      { name: 'VersionNumber', type: 'Edm.Int32', nullable: false, ...column('VersionNumber') },
+      ...(changedAt
+        ? [
+            {
+              name: 'ChangedAt',
+              type: 'Edm.DateTimeOffset',
+              nullable: false,
+              ...column('ChangedAt'),
+            } as const,
+          ]
+        : []),
+    ];
+  };
+  const projectCollection = (name: string, target: string) => ({
+    name,
+    target,
+    collection: true,
+    constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
+    partner: 'Project',
+  });
   return {
     namespace: NAMESPACE,
     containerName: 'IfcFeed',
@@ -124,6 +205,8 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
             constraint: [{ property: 'ProjectId', referencedProperty: 'ProjectId' }],
             partner: 'Project',
           },
+          projectCollection('Models', 'Model'),
+          projectCollection('Versions', 'Version'),
           ...projectChangeNavigation,
         ],
       },
@@ -134,6 +217,7 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
         properties: [
           { name: 'Id', type: 'Edm.String', nullable: false },
           projectId(),
+          ...rowModel(true),
           ...columns(ELEMENT_COLUMNS, names.caseShadows),
         ],
         navigation: [{ ...toProject, partner: 'Elements' }],
@@ -145,16 +229,32 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
         properties: [
           { name: 'Id', type: names.propertyKey.type, nullable: false, column: names.propertyKey.column },
           projectId(),
+          ...rowModel(false),
           ...columns(PROPERTY_COLUMNS, names.caseShadows),
         ],
         navigation: [{ ...toProject, partner: 'Properties' }],
       },
       {
         name: 'IFCSpatialElement',
-        key: ['ProjectId', 'ExpressId'],
+        // Two models of a project may use the same ExpressIds.
+        key: ['ProjectId', 'ModelId', 'ExpressId'],
         table: names.tables.IFCSpatialStructure,
-        properties: [projectId(), ...columns(SPATIAL_COLUMNS, names.caseShadows)],
+        properties: [projectId(), ...rowModel(false), ...columns(SPATIAL_COLUMNS, names.caseShadows)],
         navigation: [{ ...toProject, partner: 'SpatialStructure' }],
+      },
+      {
+        name: 'Model',
+        key: ['ModelId'],
+        table: names.models?.table ?? 'models',
+        properties: described(MODEL_PROPERTIES, names.models?.columns),
+        navigation: [{ ...toProject, partner: 'Models' }],
+      },
+      {
+        name: 'Version',
+        key: ['ModelId', 'VersionNumber'],
+        table: names.versions?.table ?? 'versions',
+        properties: described(VERSION_PROPERTIES, names.versions?.columns),
+        navigation: [{ ...toProject, partner: 'Versions' }],
       },
       ...changeEntityTypes(names.tables, projectId),
     ],
@@ -163,12 +263,17 @@ export function createFeedModel(names: FeedStorageNames): EntityModel {
       { name: 'IFCElements', entityType: 'IFCElement' },
       { name: 'IFCProperties', entityType: 'IFCProperty' },
       { name: 'IFCSpatialStructure', entityType: 'IFCSpatialElement' },
+      { name: 'Models', entityType: 'Model' },
+      { name: 'Versions', entityType: 'Version' },
       ...changeEntitySets,
     ],
   };
 }
 
 export const ROW_SETS = ['IFCElements', 'IFCProperties', 'IFCSpatialStructure'] as const;
+
+/** Sets read per project rather than per published version: every model and version of a visible project. */
+export const PROJECT_LEVEL_SETS: ReadonlySet<string> = new Set(['Projects', 'Models', 'Versions']);
 
 /**
  * A per-project service root's model: the shared sets plus the project's wide element set, whose type has the

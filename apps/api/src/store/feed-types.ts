@@ -10,10 +10,15 @@ export interface FeedScope {
   projectIds?: readonly string[];
 }
 
-/** A project version visible to a scope: rows are read only at a project's published version. */
+/**
+ * A project version visible to a scope: rows are read only at published versions. One per (project, model) with
+ * that model's published version; a project with no published model has one entry with version 0.
+ */
 export interface VisibleVersion {
   id: string;
   version: number;
+  /** The model whose published version this is (absent for a project with nothing published). */
+  modelId?: string;
   isPublic: boolean;
   /**
    * When the project last changed what a reader sees (published a version, else created), in ms. A page link

@@ -68,6 +68,11 @@ export interface PublishSummary {
 export interface StoredElementRow extends ElementRow {
   Id: string;
   ProjectId: string;
+  /** The model version the row belongs to (issue 15; set by the stores that have models). */
+  ModelId?: string;
+  ModelName?: string;
+  VersionNumber?: number;
+  ChangedAt?: string;
 }
 
 export interface ProjectRepository {
@@ -124,8 +129,11 @@ export interface RowRepository {
   insertBatch(projectId: string, version: number, batch: RowBatch, context?: RowContext): Promise<void>;
   /** Removes the rows of one version (a failed or cancelled job's partial output). */
   deleteVersion(projectId: string, version: number): Promise<void>;
-  /** Element rows of the project's published version, ordered by ExpressId, streamed in pages. */
-  streamElements(projectId: string, version: number): AsyncIterable<StoredElementRow>;
+  /**
+   * Element rows of one row version in key order, streamed in pages; without a version, those of every model's
+   * published version (model by model, in creation order): what the project serves.
+   */
+  streamElements(projectId: string, version?: number): AsyncIterable<StoredElementRow>;
   countElements(projectId: string, version: number): Promise<number>;
   /** Rows of all kinds stored for (projectId, version): for tests and recovery checks. */
   countAll(
@@ -145,6 +153,12 @@ export interface RowRepository {
   ): Promise<WideCatalog | null>;
   /** The wide set's columns and storage for a version, once built. */
   wideCatalog(projectId: string, version: number): Promise<WideCatalog | null>;
+  /**
+   * The wide set a project serves over its models' published versions (`versions`, one per model): for one
+   * version its own catalog; for several, one set joining them. Null while any is not built. Optional while the
+   * MongoDB store serves only one model's (the service then uses the first version's catalog).
+   */
+  servedWideCatalog?(projectId: string, versions: readonly number[]): Promise<WideCatalog | null>;
   /**
    * Published versions whose `buildWideElements` never completed (cancelled by a shutdown, or published by a
    * build before the step existed): the start-up pass completes them.

@@ -202,6 +202,46 @@ describeEachStore('store contract: models and versions', (target) => {
     expect((await store.models.findVersion(project.id, model.id, 1))!.retained).toBe(true);
   });
 
+  it('streams what the project serves: every model’s published version, rows stamped with their model', async () => {
+    const { project, model } = await newProject();
+    const mep = await store.models.create({ id: `m_${randomUUID()}`, projectId: project.id, name: 'MEP ✓' });
+    await upload(project.id, model.id, model.name, 1);
+    const arch2 = await upload(project.id, model.id, model.name, 2);
+    const mep1 = await upload(project.id, mep.id, mep.name, 1, { first: 50 });
+    const rows = [];
+    for await (const row of store.rows.streamElements(project.id)) rows.push(row);
+    expect(rows.map((r) => [r.Id, r.ModelId, r.ModelName, r.VersionNumber, r.ChangedAt])).toEqual([
+      [`${model.id}:G1`, model.id, model.name, 2, arch2.createdAt],
+      [`${model.id}:G2`, model.id, model.name, 2, arch2.createdAt],
+      [`${mep.id}:G50`, mep.id, 'MEP ✓', 1, mep1.createdAt],
+    ]);
+  });
+
+  it('the feed sees one version per (project, model): each model’s published one, or version 0 before any', async () => {
+    const { project, model } = await newProject();
+    const mep = await store.models.create({ id: `m_${randomUUID()}`, projectId: project.id, name: 'MEP' });
+    const scope = { userId: ownerId, projectIds: [project.id] };
+    expect(await store.feed.visibleVersions(scope)).toEqual([
+      expect.objectContaining({ id: project.id, version: 0, isPublic: false }),
+    ]);
+    const a = await upload(project.id, model.id, model.name, 1);
+    // A model with nothing published yet adds no entry.
+    expect((await store.feed.visibleVersions(scope)).map((v) => [v.modelId, v.version])).toEqual([
+      [model.id, a.version],
+    ]);
+    const m = await upload(project.id, mep.id, mep.name, 1);
+    const visible = await store.feed.visibleVersions(scope);
+    expect(visible.map((v) => [v.id, v.modelId, v.version])).toEqual([
+      [project.id, model.id, a.version],
+      [project.id, mep.id, m.version],
+    ]);
+    const stamp = Date.parse((await store.projects.findById(project.id))!.processedAt!);
+    expect(visible.every((v) => v.stamp === stamp)).toBe(true);
+    expect(await store.feed.visibleVersions({ userId: 'someone-else', projectIds: [project.id] })).toEqual(
+      [],
+    );
+  });
+
   it('every publish moves the project’s stamp forward', async () => {
     const { project, model } = await newProject();
     const stamps: number[] = [];
@@ -340,6 +380,63 @@ describeEachStore('store contract: models and versions', (target) => {
       error: null,
       status: 'failed',
     });
+  });
+
+  it('keys elements by model and GlobalId: repeats get #2, #3… in extraction order, a missing one ~ExpressId', async () => {
+    const { project, model } = await newProject();
+    const v = await store.models.createVersion({
+      projectId: project.id,
+      modelId: model.id,
+      fileName: 'dups.ifc',
+      fileSize: 1,
+      uploaderId: ownerId,
+      schema: 'IFC4',
+    });
+    const context = contextOf(v, model.name);
+    await store.rows.insertBatch(
+      project.id,
+      v.version,
+      {
+        elements: [
+          elementRow(7, { GlobalId: '2O2Fr$t4X7Zf8NOew3FLOH' }),
+          elementRow(3, { GlobalId: 'dup' }),
+          elementRow(4, { GlobalId: 'dup' }),
+          elementRow(5, { GlobalId: null }),
+          elementRow(6, { GlobalId: '' }),
+        ],
+      },
+      context,
+    );
+    // The third element with the same GlobalId arrives in a later batch.
+    await store.rows.insertBatch(
+      project.id,
+      v.version,
+      { elements: [elementRow(2, { GlobalId: 'dup' })] },
+      context,
+    );
+    const ids = new Map<number, string>();
+    for await (const row of store.rows.streamElements(project.id, v.version)) ids.set(row.ExpressId, row.Id);
+    expect(Object.fromEntries(ids)).toEqual({
+      7: `${model.id}:2O2Fr$t4X7Zf8NOew3FLOH`,
+      3: `${model.id}:dup`,
+      4: `${model.id}:dup#2`,
+      2: `${model.id}:dup#3`,
+      5: `${model.id}:~5`,
+      6: `${model.id}:~6`,
+    });
+  });
+
+  it('an unchanged GlobalId keeps its element Id across versions', async () => {
+    const { project, model } = await newProject();
+    const ids: string[][] = [];
+    for (const first of [1, 1]) {
+      const v = await upload(project.id, model.id, model.name, 2, { first });
+      const seen: string[] = [];
+      for await (const row of store.rows.streamElements(project.id, v.version)) seen.push(row.Id);
+      ids.push(seen);
+    }
+    expect(ids[0]).toEqual([`${model.id}:G1`, `${model.id}:G2`]);
+    expect(ids[1]).toEqual(ids[0]);
   });
 
   it('deleting the project removes its models and versions', async () => {

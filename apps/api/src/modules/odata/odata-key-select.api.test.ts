@@ -1,3 +1,4 @@
+import { itUnless } from '../../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../../test/store-fixtures';
 import { openFeedHarness, waitForWideSet, type FeedHarness } from '../../test/feed-harness';
 
@@ -40,14 +41,18 @@ describeEachStore('OData key access with $select writes only the selected proper
     },
   );
 
-  it('a composite key and several selected properties, including non-nullable ones', async () => {
+  // MongoDB rows carry no model until its models land.
+  const modelKeys = itUnless(target.name === 'mongodb' ? 'MongoDB models land with h-mongo' : null);
+  modelKeys('a composite key and several selected properties, including non-nullable ones', async () => {
     const res = await f
       .feed(`IFCSpatialStructure?$filter=${encodeURIComponent(`ProjectId eq '${f.projectId}'`)}&$top=1`)
       .expect(200);
     const spatial = res.body.value[0];
-    const key = `ProjectId='${encodeURIComponent(f.projectId)}',ExpressId=${spatial.ExpressId}`;
+    const key =
+      `ProjectId='${encodeURIComponent(f.projectId)}',ModelId='${encodeURIComponent(spatial.ModelId)}',` +
+      `ExpressId=${spatial.ExpressId}`;
     const one = await f.feed(`IFCSpatialStructure(${key})?$select=Name,IfcType`).expect(200);
-    expect(propertiesOf(one.body).sort()).toEqual(['ExpressId', 'IfcType', 'Name', 'ProjectId']);
+    expect(propertiesOf(one.body).sort()).toEqual(['ExpressId', 'IfcType', 'ModelId', 'Name', 'ProjectId']);
     expect(one.body.IfcType).toBe(spatial.IfcType);
   });
 

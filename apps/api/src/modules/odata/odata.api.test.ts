@@ -41,6 +41,8 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
       'IFCElements',
       'IFCProperties',
       'IFCSpatialStructure',
+      'Models',
+      'Versions',
       'IFCChanges',
       'IFCPropertyChanges',
     ]);
@@ -52,6 +54,14 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
     expect(metadata.text).toContain('<EntityType Name="IFCElement">');
     expect(metadata.text).toContain('<PropertyRef Name="Id"/>');
     expect(metadata.text).toContain('<EntitySet Name="IFCElements" EntityType="AEC.IFC.IFCElement">');
+    // Living models (issue 15): each row says which model version it comes from; elements when they changed.
+    expect(metadata.text).toMatch(
+      /<EntityType Name="IFCElement">[\s\S]*?"Id"[\s\S]*?"ProjectId"[\s\S]*?"ModelId"[\s\S]*?"ModelName"[\s\S]*?"VersionNumber"[\s\S]*?"ChangedAt" Type="Edm.DateTimeOffset" Nullable="false"[\s\S]*?"GlobalId"/,
+    );
+    expect(metadata.text).toMatch(
+      /<EntityType Name="IFCSpatialElement">\s*<Key>\s*<PropertyRef Name="ProjectId"\/>\s*<PropertyRef Name="ModelId"\/>\s*<PropertyRef Name="ExpressId"\/>/,
+    );
+    expect(metadata.text).toContain('<EntitySet Name="Versions" EntityType="AEC.IFC.Version">');
   });
 
   it('counts exactly what was extracted, for the owner', async () => {

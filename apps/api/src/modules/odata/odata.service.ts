@@ -88,8 +88,8 @@ export interface ODataServiceDeps {
   tokenSecret: string;
   /** Called once per answered feed request (usage counts per user and project). */
   onServed?: (userId: string | null, projectId: string | null) => void;
-  /** The wide element set's columns of a project version (store.rows.wideCatalog). */
-  wideCatalog?: (projectId: string, version: number) => Promise<WideCatalog | null>;
+  /** The wide element set a project serves over its models' published versions (store.rows.servedWideCatalog). */
+  wideCatalog?: (projectId: string, versions: number[]) => Promise<WideCatalog | null>;
   /** Why the wide set of a project version could not be built, once no attempt is left (else null). */
   wideSetFailure?: (
     projectId: string,
@@ -151,14 +151,14 @@ export function createODataService({
     return type;
   }
 
-  /** A per-project root's model: the shared sets plus the wide set of the project's published version. */
+  /** A per-project root's model: the shared sets plus the wide set of its models' published versions. */
   async function projectModel(projectId: string, visible: VisibleVersion[]): Promise<EntityModel> {
-    const published = visible.find((v) => v.id === projectId && v.version > 0);
-    if (!published || !wideCatalog) return model;
-    const key = `${published.id}:${published.version}`;
+    const versions = visible.filter((v) => v.id === projectId && v.version > 0).map((v) => v.version);
+    if (!versions.length || !wideCatalog) return model;
+    const key = `${projectId}:${versions.join(',')}`;
     const cached = projectModels.get(key);
     if (cached) return cached;
-    const catalog = await wideCatalog(published.id, published.version);
+    const catalog = await wideCatalog(projectId, versions);
     // Versions published before the wide set existed have no catalog: their root serves the shared sets only.
     if (!catalog) return model;
     const built = withWideElements(model, catalog);
@@ -224,8 +224,9 @@ export function createODataService({
       scoped ?? (req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId));
     const requestModel = perProject?.model ?? model;
     if (perProject && req.entitySet === WIDE_ENTITY_SET && requestModel === model) {
-      const published = perProject.visible.find((v) => v.id === req.projectId && v.version > 0);
-      const failure = published && (await wideSetFailure?.(published.id, published.version));
+      let failure: Awaited<ReturnType<NonNullable<typeof wideSetFailure>>> = null;
+      for (const published of perProject.visible.filter((v) => v.id === req.projectId && v.version > 0))
+        failure ??= (await wideSetFailure?.(published.id, published.version)) ?? null;
       if (failure) {
         // Not a wait that ends: say why, and what still serves the data.
         throw new ODataError(

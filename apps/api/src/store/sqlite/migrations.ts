@@ -289,6 +289,27 @@ const migrations: string[] = [
      previous_version INTEGER NOT NULL,
      PRIMARY KEY (project_id, version)
    );`,
+  // Migration 12: the feed's Models and Versions sets read these views (figures a model or version record does
+  // not hold itself: its latest number, version count, whether it is served, its change counts once computed).
+  `CREATE VIEW feed_models AS
+     SELECT m.id, m.project_id, m.name,
+       (SELECT v.number FROM versions v WHERE v.project_id = m.project_id AND v.version = m.published_version)
+         AS latest_version_number,
+       (SELECT COUNT(*) FROM versions v WHERE v.model_id = m.id) AS version_count,
+       m.created_at
+     FROM models m;
+   CREATE VIEW feed_versions AS
+     SELECT v.project_id, v.model_id, m.name AS model_name, v.number, v.file_name, v.file_size, v.schema, v.status,
+       v.version = m.published_version AS is_latest, v.retained, v.element_count, v.property_count,
+       v.spatial_count, v.created_at AS uploaded_at, v.processed_at, v.processing_ms / 1000.0 AS processing_seconds,
+       CASE WHEN json_extract(v.changes, '$.status') = 'ready' THEN json_extract(v.changes, '$.added') END AS added,
+       CASE WHEN json_extract(v.changes, '$.status') = 'ready' THEN json_extract(v.changes, '$.removed') END
+         AS removed,
+       CASE WHEN json_extract(v.changes, '$.status') = 'ready' THEN json_extract(v.changes, '$.modified') END
+         AS modified,
+       CASE WHEN json_extract(v.changes, '$.status') = 'ready'
+         THEN json_extract(v.changes, '$.propertyValuesChanged') END AS property_values_changed
+     FROM versions v JOIN models m ON m.id = v.model_id;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

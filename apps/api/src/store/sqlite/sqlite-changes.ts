@@ -81,7 +81,9 @@ export interface SqliteChanges {
 }
 
 /** A model's rename reaches its change rows too (they carry ModelName like the element rows). */
-export function createChangeRowRenamer(db: SqliteDb): (name: string, projectId: string, version: number) => void {
+export function createChangeRowRenamer(
+  db: SqliteDb,
+): (name: string, projectId: string, version: number) => void {
   const statements = ['ifc_changes', 'ifc_property_changes'].map((table) =>
     db.prepare(`UPDATE ${table} SET "ModelName" = ? WHERE project_id = ? AND version = ?`),
   );

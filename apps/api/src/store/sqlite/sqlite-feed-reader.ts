@@ -11,7 +11,7 @@ import {
   type SqlFragment,
   type SqlValue,
 } from '@aec/odata';
-import { createFeedModel } from '../feed-model';
+import { createFeedModel, PROJECT_LEVEL_SETS } from '../feed-model';
 import { createSqliteJsonPages, INEXACT_COLUMN } from './sqlite-json-pages';
 import { installCaseMap } from './sqlite-case-map';
 import { changeScopeSql } from './sqlite-change-scope';
@@ -44,17 +44,63 @@ export const sqliteFeedModel = createFeedModel({
     IFCChanges: 'ifc_changes',
     IFCPropertyChanges: 'ifc_property_changes',
   },
+  rowModel: {
+    ModelId: 'model_id',
+    ModelName: 'model_name',
+    VersionNumber: 'version_number',
+    ChangedAt: 'changed_at',
+  },
+  // Views (migration 12) over the models and versions tables.
+  models: {
+    table: 'feed_models',
+    columns: {
+      ModelId: 'id',
+      ProjectId: 'project_id',
+      Name: 'name',
+      LatestVersionNumber: 'latest_version_number',
+      VersionCount: 'version_count',
+      CreatedAt: 'created_at',
+    },
+  },
+  versions: {
+    table: 'feed_versions',
+    columns: {
+      ModelId: 'model_id',
+      VersionNumber: 'number',
+      ProjectId: 'project_id',
+      ModelName: 'model_name',
+      FileName: 'file_name',
+      FileSize: 'file_size',
+      Schema: 'schema',
+      Status: 'status',
+      IsLatest: 'is_latest',
+      Retained: 'retained',
+      ElementCount: 'element_count',
+      PropertyCount: 'property_count',
+      SpatialCount: 'spatial_count',
+      UploadedAt: 'uploaded_at',
+      ProcessedAt: 'processed_at',
+      ProcessingSeconds: 'processing_seconds',
+      Added: 'added',
+      Removed: 'removed',
+      Modified: 'modified',
+      PropertyValuesChanged: 'property_values_changed',
+    },
+  },
 });
 
 /**
- * Rows only at each visible project's published version. One project (the common case: a per-project feed or a
- * ProjectId filter) is two equalities, so pages come straight off the primary key without sorting.
+ * Rows only at each visible project's published versions (one per model). One version (the common case: a
+ * per-project feed of a single-model project, or a ProjectId filter) is two equalities, so pages come straight off
+ * the primary key without sorting. Models and Versions: every one of the visible projects.
  */
 function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
   if (!visible.length) return { sql: '0', params: [] };
   if (isChangeSet(entitySet)) return changeScopeSql(visible);
-  if (entitySet === 'Projects') {
-    return { sql: `"t0"."id" IN (${visible.map(() => '?').join(', ')})`, params: visible.map((v) => v.id) };
+  if (PROJECT_LEVEL_SETS.has(entitySet)) {
+    const ids = [...new Set(visible.map((v) => v.id))];
+    const column = entitySet === 'Projects' ? 'id' : 'project_id';
+    return { sql: `"t0"."${column}" IN (${ids.map(() => '?').join(', ')})`, params: ids };
   }
   if (visible.length === 1) {
     return {
@@ -67,6 +113,10 @@ function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
     params: visible.flatMap((v) => [v.id, v.version]),
   };
 }
+
+/** The visible versions a set reads: row sets only published ones, project-level sets every visible project. */
+const readable = (entitySet: string, visible: VisibleVersion[]) =>
+  PROJECT_LEVEL_SETS.has(entitySet) ? visible : visible.filter((v) => v.version > 0);
 
 const typeOfSet = (model: EntityModel, entitySet: string) =>
   findEntityType(model, model.entitySets.find((s) => s.name === entitySet)!.entityType)!;
@@ -86,29 +136,41 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       if (scope.projectIds !== undefined) {
         if (!scope.projectIds.length) return [];
         where.push(
-          '(is_public = 1 OR owner_id = ?)',
-          `id IN (${scope.projectIds.map(() => '?').join(', ')})`,
+          '(p.is_public = 1 OR p.owner_id = ?)',
+          `p.id IN (${scope.projectIds.map(() => '?').join(', ')})`,
         );
         params.push(scope.userId, ...scope.projectIds);
       } else {
-        where.push('(owner_id = ? OR id IN (SELECT project_id FROM project_root_choices WHERE user_id = ?))');
+        where.push(
+          '(p.owner_id = ? OR p.id IN (SELECT project_id FROM project_root_choices WHERE user_id = ?))',
+        );
         params.push(scope.userId, scope.userId);
       }
+      // Each model's published version; a project with none published still comes once (the Projects set).
       const rows = db
         .prepare(
-          `SELECT id, version, is_public, COALESCE(processed_at, created_at) AS stamp FROM projects
-           WHERE ${where.join(' AND ')} ORDER BY id`,
+          `SELECT p.id, COALESCE(m.published_version, 0) AS version, m.id AS model_id, p.is_public,
+             COALESCE(p.processed_at, p.created_at) AS stamp
+           FROM projects p LEFT JOIN models m ON m.project_id = p.id AND m.published_version > 0
+           WHERE ${where.join(' AND ')} ORDER BY p.id, m.rowid`,
         )
-        .all(...params) as { id: string; version: number; is_public: number; stamp: string }[];
+        .all(...params) as {
+        id: string;
+        version: number;
+        model_id: string | null;
+        is_public: number;
+        stamp: string;
+      }[];
       return rows.map((r) => ({
         id: r.id,
         version: r.version,
+        ...(r.model_id === null ? {} : { modelId: r.model_id }),
         isPublic: r.is_public === 1,
         stamp: Date.parse(r.stamp),
       }));
     },
     page({ entitySet, query, visible, after, limit, model: requestModel, encodeJson }) {
-      const published = entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0);
+      const published = readable(entitySet, visible);
       const options = {
         model: requestModel ?? model,
         entityType: entitySet,
@@ -144,7 +206,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       const compiled = compileCountSql(query, {
         model: requestModel ?? model,
         entityType: entitySet,
-        scope: scopeSql(entitySet, entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0)),
+        scope: scopeSql(entitySet, readable(entitySet, visible)),
         caseMapTable,
       });
       return (db.prepare(compiled.sql).get(...compiled.params) as { count: number }).count;
@@ -154,10 +216,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
       const values = parentValues as SqlValue[];
       const plan = planExpand(item, model, parentType);
       // The same access scope as a top-level query on the target set: visible projects at published versions.
-      const scope = scopeSql(
-        plan.targetSet,
-        plan.targetSet === 'Projects' ? visible : visible.filter((v) => v.version > 0),
-      );
+      const scope = scopeSql(plan.targetSet, readable(plan.targetSet, visible));
       const compiled = compileExpandSql(item, model, parentType, values, {
         scope,
         caseMapTable,

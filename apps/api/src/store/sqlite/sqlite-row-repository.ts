@@ -40,8 +40,8 @@ interface FlatTable {
   columns: readonly string[];
   /** Columns stored as 0/1: libsql aborts the process on a boolean parameter, so they are converted before binding. */
   booleanAt: number[];
-  /** Element rows also store their key, made from the project and the ExpressId (as elementId() does). */
-  keyFrom?: number;
+  /** Element rows also store their key, made from the model and the GlobalId (see elementKey). */
+  key?: { globalIdAt: number; expressIdAt: number };
   /** Element rows also store when they last changed. */
   changedAt?: boolean;
 }
@@ -53,30 +53,66 @@ const SHARED = ['project_id', 'version', 'model_id', 'model_name', 'version_numb
  * Multi-row INSERT statements over flat values. Each statement binds exactly the values of its rows, then the
  * values the rows share (SHARED) as the last parameters (numbered parameters let every row refer to them), so a
  * batch's flat array is bound in slices without building a row at a time.
+ *
+ * Element keys are `<modelId>:<GlobalId>`, so an unchanged element keeps its key from one version to the next;
+ * `<modelId>:~<ExpressId>` when the GlobalId is missing. A GlobalId repeated within a version (invalid, but seen)
+ * is not stored by the bulk statement (ON CONFLICT DO NOTHING); the statement's change count shows it, and the
+ * repeats are then stored one by one as `#2`, `#3`… in arrival order. The common case pays nothing for this.
  */
 function flatInsert(db: SqliteDb, spec: FlatTable) {
   const width = spec.columns.length;
   const shared = spec.changedAt ? SHARED : SHARED.slice(0, -1);
+  const key = spec.key;
   const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
       const sharedAt = shared.map((_, i) => `?${rows * width + i + 1}`);
-      const project = sharedAt[0]!;
+      const modelId = sharedAt[2]!;
       const tuples = Array.from({ length: rows }, (_, r) => {
         const at = (column: number) => `?${r * width + column + 1}`;
-        const key =
-          spec.keyFrom === undefined ? '' : `${project} || ':' || printf('%010d', ${at(spec.keyFrom)}), `;
-        return `(${sharedAt.join(', ')}, ${key}${spec.columns.map((_, c) => at(c)).join(', ')})`;
+        const keyValue = key
+          ? `${modelId} || ':' || CASE WHEN coalesce(${at(key.globalIdAt)}, '') = '' ` +
+            `THEN '~' || CAST(${at(key.expressIdAt)} AS INTEGER) ELSE ${at(key.globalIdAt)} END, `
+          : '';
+        return `(${sharedAt.join(', ')}, ${keyValue}${spec.columns.map((_, c) => at(c)).join(', ')})`;
       });
-      const keyColumn = spec.keyFrom === undefined ? '' : '"Id", ';
       statement = db.prepare(
-        `INSERT INTO ${spec.table} (${shared.join(', ')}, ${keyColumn}${quoted(spec.columns)}) VALUES ${tuples.join(', ')}`,
+        `INSERT INTO ${spec.table} (${shared.join(', ')}, ${key ? '"Id", ' : ''}${quoted(spec.columns)})
+         VALUES ${tuples.join(', ')}${key ? ' ON CONFLICT DO NOTHING' : ''}`,
       );
       statements.set(rows, statement);
     }
     return statement;
   };
+  const repeats = key && {
+    stored: db.prepare(
+      `SELECT "ExpressId" FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" = ?`,
+    ),
+    numbered: db.prepare(
+      `SELECT COUNT(*) AS n FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" > ? AND "Id" < ?`,
+    ),
+    insertOne: db.prepare(
+      `INSERT INTO ${spec.table} (${quoted(spec.columns)}, ${shared.join(', ')}, "Id")
+       VALUES (${[...spec.columns, ...shared, 'Id'].map((_, i) => `?${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`,
+    ),
+  };
+  /** Stores the rows of a statement that the bulk insert skipped because their GlobalId was already stored. */
+  function storeRepeats(values: unknown[], first: number, count: number, sharedValues: unknown[]): void {
+    const [projectId, version, modelId] = sharedValues as [string, number, string];
+    for (let r = first; r < first + count; r++) {
+      const globalId = values[r * width + key!.globalIdAt];
+      const expressId = values[r * width + key!.expressIdAt];
+      if (typeof globalId !== 'string' || globalId === '') continue;
+      const base = `${modelId}:${globalId}`;
+      const stored = repeats!.stored.get(projectId, version, base) as { ExpressId: number } | undefined;
+      if (stored?.ExpressId === expressId) continue;
+      // '#' sorts just before '$': the range holds exactly the numbered repeats of this key.
+      let n = (repeats!.numbered.get(projectId, version, `${base}#`, `${base}$`) as { n: number }).n + 2;
+      const row = values.slice(r * width, (r + 1) * width);
+      while (repeats!.insertOne.run([...row, ...sharedValues, `${base}#${n}`]).changes === 0) n++;
+    }
+  }
   return (projectId: string, version: number, context: RowContext, values: unknown[] | undefined): number => {
     const rows = flatRowCount(values, width);
     if (!values || !rows) return 0;
@@ -87,13 +123,20 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
         if (typeof value === 'boolean') values[i] = value ? 1 : 0;
       }
     }
-    const sharedValues = [projectId, version, context.modelId, context.modelName, context.versionNumber];
+    const sharedValues: unknown[] = [
+      projectId,
+      version,
+      context.modelId,
+      context.modelName,
+      context.versionNumber,
+    ];
     if (spec.changedAt) sharedValues.push(context.changedAt);
     for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
       const count = Math.min(ROWS_PER_STATEMENT, rows - first);
       const bound = values.slice(first * width, (first + count) * width);
       bound.push(...sharedValues);
-      statementFor(count).run(bound);
+      const stored = statementFor(count).run(bound).changes;
+      if (key && stored < count) storeRepeats(values, first, count, sharedValues);
     }
     return rows;
   };
@@ -125,7 +168,10 @@ export function createSqliteRowInserter(
     table: 'ifc_elements',
     columns: elementColumnNames,
     booleanAt: booleanColumns.map((name) => (elementColumnNames as string[]).indexOf(name)),
-    keyFrom: elementColumnNames.indexOf('ExpressId'),
+    key: {
+      globalIdAt: elementColumnNames.indexOf('GlobalId'),
+      expressIdAt: elementColumnNames.indexOf('ExpressId'),
+    },
     changedAt: true,
   });
   const properties = flatInsert(db, { table: 'ifc_properties', columns: propertyColumnNames, booleanAt: [] });
@@ -164,8 +210,12 @@ export function createSqliteRowRepository(
     'SELECT attempts, error FROM ifc_preparation_failures WHERE project_id = ? AND version = ?',
   );
   const page = db.prepare(
-    `SELECT "Id", project_id AS "ProjectId", ${quoted(elementColumnNames)} FROM ifc_elements
+    `SELECT "Id", project_id AS "ProjectId", model_id AS "ModelId", model_name AS "ModelName",
+       version_number AS "VersionNumber", changed_at AS "ChangedAt", ${quoted(elementColumnNames)} FROM ifc_elements
      WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,
+  );
+  const publishedVersions = db.prepare(
+    'SELECT published_version AS version FROM models WHERE project_id = ? AND published_version > 0 ORDER BY rowid',
   );
   const count = (table: string) =>
     db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE project_id = ? AND version = ?`);
@@ -185,16 +235,22 @@ export function createSqliteRowRepository(
       removeRows(projectId, version);
     },
     async *streamElements(projectId, version) {
-      // Keyset pages along the primary key; the padded Id sorts like ExpressId.
-      let after = '';
-      for (;;) {
-        const rows = page.all(projectId, version, after) as Record<string, unknown>[];
-        for (const row of rows) {
-          for (const name of booleanColumns) if (row[name] !== null) row[name] = row[name] === 1;
-          yield row as unknown as StoredElementRow;
+      const versions =
+        version === undefined
+          ? (publishedVersions.all(projectId) as { version: number }[]).map((v) => v.version)
+          : [version];
+      for (const v of versions) {
+        // Keyset pages along the primary key.
+        let after = '';
+        for (;;) {
+          const rows = page.all(projectId, v, after) as Record<string, unknown>[];
+          for (const row of rows) {
+            for (const name of booleanColumns) if (row[name] !== null) row[name] = row[name] === 1;
+            yield row as unknown as StoredElementRow;
+          }
+          if (rows.length < PAGE) break;
+          after = rows[rows.length - 1]!.Id as string;
         }
-        if (rows.length < PAGE) return;
-        after = rows[rows.length - 1]!.Id as string;
       }
     },
     async buildWideElements(projectId, version, options) {
@@ -206,6 +262,9 @@ export function createSqliteRowRepository(
     },
     async wideCatalog(projectId, version) {
       return wide.catalog(projectId, version);
+    },
+    async servedWideCatalog(projectId, versions) {
+      return wide.servedCatalog(projectId, versions);
     },
     async recordPreparationFailure(projectId, version, error) {
       // A project deleted meanwhile has nothing to record: no row comes back.

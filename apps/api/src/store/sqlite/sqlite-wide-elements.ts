@@ -33,6 +33,55 @@ const ELEMENTS_PER_COPY = 10_000;
 const tablePrefix = (projectId: string) =>
   `ifc_wide_${createHash('sha256').update(projectId).digest('hex').slice(0, 24)}_v`;
 export const wideTableName = (projectId: string, version: number) => `${tablePrefix(projectId)}${version}`;
+/** A project's views over several versions' wide tables (one per model) start with this prefix. */
+const viewPrefix = (projectId: string) =>
+  `ifc_wide_${createHash('sha256').update(projectId).digest('hex').slice(0, 24)}_u`;
+
+/** Element columns every wide table starts with (migration-10 model columns included), in order. */
+const FIXED_COLUMNS = [
+  'project_id',
+  'version',
+  'Id',
+  'model_id',
+  'model_name',
+  'version_number',
+  'changed_at',
+  ...elementColumnNames,
+];
+
+/**
+ * The columns of several versions' wide sets served as one: a column per (set, property) found in any of them,
+ * typed as they agree (text when they do not), named and ordered as planWideColumns does.
+ */
+export function mergeWideColumns(catalogs: readonly WideCatalog[]): WideColumn[] {
+  const stats = new Map<string, PropertyStats>();
+  for (const catalog of catalogs)
+    for (const c of catalog.columns) {
+      const key = columnKey(c.setName, c.propertyName);
+      const s = stats.get(key) ?? {
+        setName: c.setName,
+        propertyName: c.propertyName,
+        values: 0,
+        numeric: 0,
+        boolean: 0,
+      };
+      s.values++;
+      if (c.type === 'Edm.Double') s.numeric++;
+      if (c.type === 'Edm.Boolean') s.boolean++;
+      stats.set(key, s);
+    }
+  return planWideColumns([...stats.values()]);
+}
+
+/** A part's value for a merged column: its own column, converted to text when the merged column is text. */
+function mergedValue(part: WideColumn | undefined, merged: WideColumn): string {
+  if (!part) return 'NULL';
+  const column = q(part.name);
+  if (part.type === merged.type) return column;
+  if (part.type === 'Edm.Boolean') return `CASE ${column} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END`;
+  // Whole numbers as the JavaScript String() writes them (3, not 3.0).
+  return `CASE WHEN ${column} = CAST(${column} AS INTEGER) THEN CAST(CAST(${column} AS INTEGER) AS TEXT) ELSE CAST(${column} AS TEXT) END`;
+}
 
 export interface SqliteWideElements {
   /**
@@ -42,7 +91,15 @@ export interface SqliteWideElements {
    */
   build(projectId: string, version: number, isCancelled?: () => boolean): Promise<WideCatalog | null>;
   catalog(projectId: string, version: number): WideCatalog | null;
-  /** Drops the tables of the project's versions that `keep` rejects (all of them without it). */
+  /**
+   * The wide set a project serves over its models' published versions: one version's own table, or a view joining
+   * several (made on first use, replacing the project's earlier views). Null while any of them is not built.
+   */
+  servedCatalog(projectId: string, versions: readonly number[]): WideCatalog | null;
+  /**
+   * Drops the tables of the project's versions that `keep` rejects (all of them without it), and the project's
+   * views over them.
+   */
   dropTables(projectId: string, keep?: (version: number) => boolean): void;
 }
 
@@ -77,6 +134,21 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
   const projectTables = db.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?",
   );
+  const projectViews = db.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'view' AND substr(name, 1, ?) = ?",
+  );
+  const viewExists = db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'view' AND name = ?");
+
+  function dropViews(projectId: string, except?: string): void {
+    const prefix = viewPrefix(projectId);
+    for (const { name } of projectViews.all(prefix.length, prefix) as { name: string }[])
+      if (name !== except) write(() => db.exec(`DROP VIEW IF EXISTS ${q(name)}`));
+  }
+
+  function catalogOf(projectId: string, version: number): WideCatalog | null {
+    const row = findCatalog.get(projectId, version) as { table_name: string; columns: string } | undefined;
+    return row ? { table: row.table_name, columns: JSON.parse(row.columns) as WideColumn[] } : null;
+  }
 
   function createTable(table: string, columns: WideColumn[]): void {
     const wide = columns.map((c) => `${q(c.name)} ${SQL_TYPE[c.type]}`);
@@ -99,19 +171,7 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
   /** The element columns, in key ranges: a million-row copy would hold the API's event loop for seconds. */
   function copyElements(table: string, projectId: string, version: number, isCancelled: () => boolean) {
     // With the element's JSON flag (set by the feed preparation, which runs first): its doubles stay inexact here.
-    const names = [
-      'project_id',
-      'version',
-      'Id',
-      'model_id',
-      'model_name',
-      'version_number',
-      'changed_at',
-      ...elementColumnNames,
-      INEXACT_COLUMN,
-    ]
-      .map(q)
-      .join(', ');
+    const names = [...FIXED_COLUMNS, INEXACT_COLUMN].map(q).join(', ');
     const from = `INSERT INTO ${q(table)} (${names}) SELECT ${names} FROM ifc_elements
        WHERE project_id = ? AND version = ? AND "Id" > ?`;
     const range = db.prepare(`${from} AND "Id" <= ?`);
@@ -226,11 +286,38 @@ export function createSqliteWideElements(db: SqliteDb, write: SqliteWrite): Sqli
         return { table, columns };
       });
     },
-    catalog(projectId, version) {
-      const row = findCatalog.get(projectId, version) as { table_name: string; columns: string } | undefined;
-      return row ? { table: row.table_name, columns: JSON.parse(row.columns) as WideColumn[] } : null;
+    catalog: catalogOf,
+    servedCatalog(projectId, versions) {
+      if (versions.length === 1) return catalogOf(projectId, versions[0]!);
+      const parts = versions.map((v) => catalogOf(projectId, v));
+      if (!parts.length || parts.some((p) => p === null)) return null;
+      const catalogs = parts as WideCatalog[];
+      const columns = mergeWideColumns(catalogs);
+      // Named after what it joins: the same project state finds its view again.
+      const state = createHash('sha256')
+        .update(JSON.stringify([catalogs.map((c) => c.table), columns]))
+        .digest('hex')
+        .slice(0, 16);
+      const view = `${viewPrefix(projectId)}${state}`;
+      if (!viewExists.get(view)) {
+        const selects = catalogs.map((catalog) => {
+          const own = columnIndex(catalog.columns);
+          const values = columns.map((c) => {
+            const at = own.get(columnKey(c.setName, c.propertyName));
+            return `${mergedValue(at === undefined ? undefined : catalog.columns[at], c)} AS ${q(c.name)}`;
+          });
+          return `SELECT ${[...FIXED_COLUMNS.map(q), ...values, INEXACT_COLUMN].join(', ')} FROM ${q(catalog.table)}`;
+        });
+        write(() => {
+          db.exec(`CREATE VIEW IF NOT EXISTS ${q(view)} AS ${selects.join(' UNION ALL ')}`);
+        });
+        dropViews(projectId, view);
+      }
+      return { table: view, columns };
     },
     dropTables(projectId, keep) {
+      // Views over the tables go first (a view over a dropped table fails when read); they are made again on use.
+      dropViews(projectId);
       const prefix = tablePrefix(projectId);
       const tables = (projectTables.all(prefix.length, prefix) as { name: string }[]).map((r) => r.name);
       for (const table of tables) {

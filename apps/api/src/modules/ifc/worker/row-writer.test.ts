@@ -5,7 +5,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { flattenBatch } from '@aec/ifc';
 import { SQLITE_ROW_ORDER } from '../../../store/sqlite/sqlite-row-repository';
 import { createSqliteStore } from '../../../store/sqlite/sqlite-store';
-import type { Store } from '../../../store/types';
+import type { RowContext, Store } from '../../../store/types';
 import { WORKER_PATH } from '../../../test/ifc-harness';
 import { elementRow, propertyRow } from '../../../test/row-fixtures';
 import { buildServerBundle } from '../../../test/spawn-server';
@@ -40,13 +40,14 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function startWriter(version: number) {
+function startWriter(version: number, rowContext?: RowContext) {
   const channel = new MessageChannel();
   const writer = new Worker(ROW_WRITER, {
     workerData: {
       sqliteFile: store.sqliteFile!,
       projectId: PROJECT,
       version,
+      ...(rowContext ? { rowContext } : {}),
       batchPort: channel.port2,
     } satisfies WriterInput,
     transferList: [channel.port2],
@@ -98,10 +99,47 @@ describe('row-writer thread', () => {
 
     const stored = [];
     for await (const row of store.rows.streamElements(PROJECT, 1)) stored.push(row);
-    expect(stored.map((r) => [r.ExpressId, r.IsExternal])).toEqual(
-      elements.map((r) => [r.ExpressId, r.IsExternal]),
-    );
+    // In key (GlobalId) order; every row stored as sent.
+    expect(
+      stored.map((r) => [r.ExpressId, r.IsExternal]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual(elements.map((r) => [r.ExpressId, r.IsExternal]));
     expect((await store.rows.countAll(PROJECT, 1)).properties).toBe(3);
+  });
+
+  it('stamps the rows with the model version it is given', async () => {
+    const model = await store.models.create({ id: 'm_writer', projectId: PROJECT, name: 'Structure ✓' });
+    const v = await store.models.createVersion({
+      projectId: PROJECT,
+      modelId: model.id,
+      fileName: 's.ifc',
+      fileSize: 1,
+      uploaderId: null,
+      schema: 'IFC4',
+    });
+    const w = startWriter(v.version, {
+      modelId: model.id,
+      modelName: model.name,
+      versionNumber: v.number,
+      changedAt: v.createdAt,
+    });
+    w.send({
+      type: 'rows',
+      rows: flattenBatch(
+        { elements: [elementRow(5, { GlobalId: 'g5' }), elementRow(6, { GlobalId: 'g5' })] },
+        SQLITE_ROW_ORDER,
+      ),
+    });
+    w.send({ type: 'end' });
+    await w.next('drained');
+    w.control({ type: 'stop' });
+    await w.exit;
+    w.close();
+    const stored = [];
+    for await (const row of store.rows.streamElements(PROJECT, v.version)) stored.push(row);
+    expect(stored.map((r) => [r.Id, r.ModelId, r.ModelName, r.VersionNumber, r.ChangedAt])).toEqual([
+      ['m_writer:g5', 'm_writer', 'Structure ✓', 1, v.createdAt],
+      ['m_writer:g5#2', 'm_writer', 'Structure ✓', 1, v.createdAt],
+    ]);
   });
 
   it('reports a flat batch that is not whole rows as an error and stores none of it', async () => {
