@@ -439,6 +439,116 @@ describeEachStore('store contract: models and versions', (target) => {
     expect(ids[1]).toEqual(ids[0]);
   });
 
+  const elementsOf = async (projectId: string, version: number) => {
+    const rows = [];
+    for await (const row of store.rows.streamElements(projectId, version)) rows.push(row);
+    return rows;
+  };
+  const stampOf = async (projectId: string) =>
+    Date.parse((await store.projects.findById(projectId))!.processedAt!);
+
+  it('renaming a model rewrites ModelName on every kept version’s rows and moves the stamp', async () => {
+    const { project, model } = await newProject();
+    const v1 = await upload(project.id, model.id, model.name, 1);
+    const v2 = await upload(project.id, model.id, model.name, 2);
+    const before = await stampOf(project.id);
+    expect(await store.models.rename(project.id, model.id, 'Façade – Nord')).toBe(true);
+    expect((await store.models.findById(project.id, model.id))!.name).toBe('Façade – Nord');
+    for (const v of [v1, v2])
+      expect(new Set((await elementsOf(project.id, v.version)).map((r) => r.ModelName))).toEqual(
+        new Set(['Façade – Nord']),
+      );
+    expect(await stampOf(project.id)).toBeGreaterThan(before);
+    expect(await store.models.rename(project.id, 'no-such-model', 'x')).toBe(false);
+    const other = await newProject();
+    expect(await store.models.rename(other.project.id, model.id, 'x')).toBe(false);
+  });
+
+  it('deleting a model removes its versions and rows; the project is summed over the others', async () => {
+    const { project, model } = await newProject();
+    const mep = await store.models.create({ id: `m_${randomUUID()}`, projectId: project.id, name: 'MEP' });
+    await upload(project.id, model.id, model.name, 3);
+    const m1 = await upload(project.id, mep.id, mep.name, 2, { type: 'IfcPipeSegment' });
+    const m2 = await upload(project.id, mep.id, mep.name, 1, { type: 'IfcPipeSegment' });
+    await store.rows.buildWideElements(project.id, m2.version);
+    const before = await stampOf(project.id);
+    expect(await store.models.delete(project.id, mep.id)).toBe(true);
+    expect(await store.models.findById(project.id, mep.id)).toBeNull();
+    expect(await store.models.listVersions(project.id, mep.id)).toEqual([]);
+    for (const v of [m1, m2]) expect(await store.rows.countElements(project.id, v.version)).toBe(0);
+    expect(await store.rows.wideCatalog(project.id, m2.version)).toBeNull();
+    expect(await store.projects.findById(project.id)).toMatchObject({
+      elementCount: 3,
+      countsByType: { IfcWall: 3 },
+    });
+    expect(await stampOf(project.id)).toBeGreaterThan(before);
+    const visible = await store.feed.visibleVersions({ userId: ownerId, projectIds: [project.id] });
+    expect(visible.map((v) => v.modelId)).toEqual([model.id]);
+    expect(await store.models.delete(project.id, mep.id)).toBe(false);
+  });
+
+  it('deletes a version that is not the published one: rows, wide set and record', async () => {
+    const { project, model } = await newProject();
+    const v1 = await upload(project.id, model.id, model.name, 2);
+    await store.rows.buildWideElements(project.id, v1.version);
+    const v2 = await upload(project.id, model.id, model.name, 1);
+    expect(await store.models.deleteVersion(project.id, model.id, v2.number)).toBe(false);
+    expect(await store.models.deleteVersion(project.id, model.id, v1.number)).toBe(true);
+    expect(await store.models.findVersion(project.id, model.id, v1.number)).toBeNull();
+    expect(await store.rows.countAll(project.id, v1.version)).toEqual({
+      elements: 0,
+      properties: 0,
+      spatial: 0,
+    });
+    expect(await store.rows.wideCatalog(project.id, v1.version)).toBeNull();
+    expect(await store.models.deleteVersion(project.id, model.id, v1.number)).toBe(false);
+    // Numbers are not reused: the next upload is version 3.
+    expect((await upload(project.id, model.id, model.name, 1)).number).toBe(3);
+  });
+
+  it('rolls back to an older retained ready version: served again, the project re-summed and re-stamped', async () => {
+    const { project, model } = await newProject();
+    const v1 = await upload(project.id, model.id, model.name, 1, { fileName: 'one.ifc', schema: 'IFC2X3' });
+    await upload(project.id, model.id, model.name, 3, { fileName: 'two.ifc' });
+    const before = await stampOf(project.id);
+    expect(await store.models.rollback(project.id, model.id, 1)).toBe(true);
+    expect((await store.models.findById(project.id, model.id))!.publishedVersion).toBe(v1.version);
+    expect(await store.projects.findById(project.id)).toMatchObject({
+      elementCount: 1,
+      fileName: 'one.ifc',
+      schema: 'IFC2X3',
+    });
+    expect(await stampOf(project.id)).toBeGreaterThan(before);
+    const visible = await store.feed.visibleVersions({ userId: ownerId, projectIds: [project.id] });
+    expect(visible.map((v) => v.version)).toEqual([v1.version]);
+    // Version 2 stays retained; back to it works too.
+    expect(await store.models.rollback(project.id, model.id, 2)).toBe(true);
+    expect((await store.projects.findById(project.id))!.elementCount).toBe(3);
+    expect(await store.models.rollback(project.id, model.id, 9)).toBe(false);
+  });
+
+  it('refuses to roll back to a pruned or unfinished version', async () => {
+    const { project, model } = await newProject();
+    await upload(project.id, model.id, model.name, 1);
+    await upload(project.id, model.id, model.name, 1);
+    await store.projects.setRetention(project.id, 1);
+    expect((await store.models.findVersion(project.id, model.id, 1))!.retained).toBe(false);
+    expect(await store.models.rollback(project.id, model.id, 1)).toBe(false);
+    const failed = await store.models.createVersion({
+      projectId: project.id,
+      modelId: model.id,
+      fileName: 'bad.ifc',
+      fileSize: 1,
+      uploaderId: ownerId,
+      schema: null,
+    });
+    await store.models.updateVersion(project.id, failed.version, { status: 'failed', error: 'broken' });
+    expect(await store.models.rollback(project.id, model.id, failed.number)).toBe(false);
+    expect((await store.models.findById(project.id, model.id))!.publishedVersion).toBe(
+      (await store.models.findVersion(project.id, model.id, 2))!.version,
+    );
+  });
+
   it('deleting the project removes its models and versions', async () => {
     const { project, model } = await newProject();
     const v = await upload(project.id, model.id, model.name, 1);
