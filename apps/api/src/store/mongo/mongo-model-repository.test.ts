@@ -529,6 +529,45 @@ else
       expect(await view('ifc_models', { projectId: project.id })).toEqual([]);
     });
 
+    it('streams what the project serves without a version: each model’s published version in key order', async () => {
+      const project = await newProject();
+      await store.models.create({ id: 'mep', projectId: project.id, name: 'MEP' });
+      const context = (v: { modelId: string; number: number; createdAt: string }, name: string) => ({
+        modelId: v.modelId,
+        modelName: name,
+        versionNumber: v.number,
+        changedAt: v.createdAt,
+      });
+      const a = await newVersion(project.id, project.id);
+      await store.rows.insertBatch(
+        project.id,
+        a.version,
+        { elements: [elementRow(1, { GlobalId: 'z' }), elementRow(2, { GlobalId: 'b' })] },
+        context(a, 'Büro Ø 3'),
+      );
+      await store.projects.publish(project.id, a.version, summary(2));
+      const m = await newVersion(project.id, 'mep');
+      await store.rows.insertBatch(
+        project.id,
+        m.version,
+        { elements: [elementRow(1, { GlobalId: 'a' })] },
+        context(m, 'MEP'),
+      );
+      await store.projects.publish(project.id, m.version, summary(1));
+      const streamed: Record<string, unknown>[] = [];
+      // Optional version and model columns: the store types gain them with the SQLite feed across models.
+      const stream = store.rows.streamElements as (
+        projectId: string,
+        version?: number,
+      ) => AsyncIterable<Record<string, unknown>>;
+      for await (const row of stream(project.id)) streamed.push(row);
+      expect(streamed.map((r) => [r.Id, r.ModelId, r.VersionNumber, r.ChangedAt])).toEqual([
+        [`${project.id}:b`, project.id, 1, a.createdAt],
+        [`${project.id}:z`, project.id, 1, a.createdAt],
+        ['mep:a', 'mep', 1, m.createdAt],
+      ]);
+    });
+
     it('deleting the project removes its history', async () => {
       const project = await newProject();
       await publishedVersion(project.id, project.id, 1);

@@ -14,7 +14,7 @@ import { compileRowDoc } from './row-docs';
 import { createMongoWideElements } from './mongo-wide-elements';
 import type { PublishingDeps } from './model-publishing';
 import type { ProjectDoc } from './project-model';
-import { modelsOf } from './project-switch';
+import { modelsOf, projectDocs } from './project-switch';
 import { createVersionWriting, publishedOfModel } from './version-writing';
 import { computeMongoChanges } from './mongo-changes';
 import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
@@ -31,7 +31,10 @@ const elementDoc = compileRowDoc<ElementRow>(
 );
 const propertyDoc = compileRowDoc<PropertyRow>(MODEL_FIELDS, propertyColumnNames, PROPERTY_CASE_MAPPED);
 const spatialDoc = compileRowDoc<SpatialRow>(MODEL_FIELDS, spatialColumnNames, SPATIAL_CASE_MAPPED);
-const servedElement = compileRowDoc<ElementDoc>(['Id', 'ProjectId'], elementColumnNames);
+const servedElement = compileRowDoc<ElementDoc>(
+  ['Id', 'ProjectId', 'ModelId', 'ModelName', 'VersionNumber', 'ChangedAt'],
+  elementColumnNames,
+);
 
 /** Only the columns (and the key served with them) leave the store: no _id, projectId or version. */
 const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
@@ -52,6 +55,36 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
     await Promise.all(
       eachRowCollection(rows).map((collection) => collection.deleteMany({ projectId, version })),
     );
+  }
+
+  /**
+   * Keyset pages in key order on the (projectId, version, Id) index: each page is one index range scan, however deep
+   * into the model, unlike skip/limit.
+   */
+  async function* streamVersion(projectId: string, version: number): AsyncIterable<StoredElementRow> {
+    let after: string | null = null;
+    for (;;) {
+      const filter: mongo.Filter<ElementDoc> =
+        after === null ? { projectId, version } : { projectId, version, Id: { $gt: after } };
+      const docs = await rows.elements
+        .find(filter, { projection: ELEMENT_PROJECTION })
+        .sort({ Id: 1 })
+        .limit(PAGE)
+        .toArray();
+      for (const doc of docs) {
+        const changedAt = doc.ChangedAt;
+        yield servedElement(doc, {
+          Id: doc.Id,
+          ProjectId: projectId,
+          ModelId: doc.ModelId,
+          ModelName: doc.ModelName,
+          VersionNumber: doc.VersionNumber,
+          ChangedAt: changedAt ? changedAt.toISOString() : undefined,
+        }) as unknown as StoredElementRow;
+      }
+      if (docs.length < PAGE) return;
+      after = docs[docs.length - 1]!.Id;
+    }
   }
 
   return {
@@ -90,24 +123,18 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
       }
     },
     deleteVersion,
-    async *streamElements(projectId, version) {
-      // Keyset pages on the unique (projectId, version, ExpressId) index: each page is one index range scan,
-      // however deep into the model, unlike skip/limit.
-      let after: number | null = null;
-      for (;;) {
-        const filter: mongo.Filter<ElementDoc> =
-          after === null ? { projectId, version } : { projectId, version, ExpressId: { $gt: after } };
-        const docs = await rows.elements
-          .find(filter, { projection: ELEMENT_PROJECTION })
-          .sort({ ExpressId: 1 })
-          .limit(PAGE)
-          .toArray();
-        for (const doc of docs) {
-          yield servedElement(doc, { Id: doc.Id, ProjectId: projectId }) as unknown as StoredElementRow;
-        }
-        if (docs.length < PAGE) return;
-        after = docs[docs.length - 1]!.ExpressId;
-      }
+    async *streamElements(projectId: string, version?: number) {
+      // Without a version: what the project serves, model by model in creation order.
+      const project = version === undefined ? await projectDocs(projects).findOne({ _id: projectId }) : null;
+      const served =
+        version !== undefined
+          ? [version]
+          : project
+            ? modelsOf(project)
+                .map((m) => m.publishedVersion)
+                .filter((v) => v > 0)
+            : [];
+      for (const v of served) yield* streamVersion(projectId, v);
     },
     buildWideElements(projectId, version, options) {
       // Built once every row is written: the version's element keys are no longer needed.

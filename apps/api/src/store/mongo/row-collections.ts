@@ -9,7 +9,13 @@ interface VersionKey {
   projectId: string;
   version: number;
 }
-export type ElementDoc = VersionKey & ElementRow & { Id: string };
+/** The model version a row was written under (issue 15); absent on rows older than models until migrated. */
+interface ModelFields {
+  ModelId?: string;
+  ModelName?: string;
+  VersionNumber?: number;
+}
+export type ElementDoc = VersionKey & ModelFields & ElementRow & { Id: string; ChangedAt?: Date | null };
 export type PropertyDoc = VersionKey & PropertyRow;
 export type SpatialDoc = VersionKey & SpatialRow;
 /** An element with one field per property column of its version's wide catalog. */
