@@ -20,12 +20,15 @@ import { describeSkipped } from '../tools/test-support/skip-with-reason';
 const SAMPLES = ['osb_ac16_unicode.ifc', 'wifc_AC20-FZK-Haus.ifc', 'wifc_ISSUE_021_Mini_Project.ifc'];
 // Small pages so every client has to follow many nextLinks rather than getting one page.
 const PAGE_SIZE = 700;
-// The change sets (issue 15) are served on both roots: empty here, since every sample is its model's first version.
+// The model sets (issue 15) are served on both roots; the change sets are empty here, every sample being its
+// model's first version.
 const ENTITY_SETS = [
   'Projects',
   'IFCElements',
   'IFCProperties',
   'IFCSpatialStructure',
+  'Models',
+  'Versions',
   'IFCChanges',
   'IFCPropertyChanges',
 ];
