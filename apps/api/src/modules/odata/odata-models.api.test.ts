@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../../test/store-fixtures';
 import { elementRow, propertyRow, spatialRow } from '../../test/row-fixtures';
 import { buildTestRuntime, registerAndLogin } from '../../test/test-app';
@@ -9,10 +8,6 @@ import type { Store, VersionRecord } from '../../store/types';
 type Json = Record<string, unknown>;
 
 describeEachStore('OData feed of a project with several models and versions', (target) => {
-  if (target.name === 'mongodb') {
-    describeSkipped('OData models and versions on MongoDB', 'MongoDB models land with h-mongo');
-    return;
-  }
   let store: Store;
   let runtime: ReturnType<typeof buildTestRuntime>;
   let owner: { token: string; user: { id: string } };

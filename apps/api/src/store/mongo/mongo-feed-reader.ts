@@ -11,7 +11,8 @@ import {
   type MongoDoc,
 } from '@aec/odata';
 import { mongo } from 'mongoose';
-import { createFeedModel } from '../feed-model';
+import { createFeedModel, PROJECT_LEVEL_SETS } from '../feed-model';
+import { MODELS_VIEW } from './model-feed-views';
 import { isChangeSet } from '../feed-change-sets';
 import { CASE_SHADOWS } from './case-shadows';
 import { orNotImplemented } from './server-not-implemented';
@@ -46,6 +47,27 @@ export const mongoFeedModel = createFeedModel({
     IFCChanges: 'ifc_changes',
     IFCPropertyChanges: 'ifc_property_changes',
   },
+  // Rows keep their model version under the property names. Models: the documents model-feed-views.ts writes;
+  // Versions: the version records, with the derived columns that file keeps under the property names.
+  models: { table: MODELS_VIEW, columns: { ProjectId: 'projectId' } },
+  versions: {
+    table: VERSIONS_COLLECTION,
+    columns: {
+      ModelId: 'modelId',
+      VersionNumber: 'number',
+      ProjectId: 'projectId',
+      FileName: 'fileName',
+      FileSize: 'fileSize',
+      Schema: 'ifcSchema',
+      Status: 'status',
+      Retained: 'retained',
+      ElementCount: 'elementCount',
+      PropertyCount: 'propertyCount',
+      SpatialCount: 'spatialCount',
+      UploadedAt: 'createdAt',
+      ProcessedAt: 'processedAt',
+    },
+  },
 });
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -54,6 +76,9 @@ const EXPAND_CONCURRENCY = 8;
 
 function scopeDoc(entitySet: string, visible: VisibleVersion[]): MongoDoc {
   if (entitySet === 'Projects') return { _id: { $in: visible.map((v) => v.id) } };
+  // Every model and version of a visible project, published or not.
+  if (PROJECT_LEVEL_SETS.has(entitySet))
+    return { projectId: { $in: [...new Set(visible.map((v) => v.id))] } };
   const published = visible.filter((v) => v.version > 0);
   if (!published.length) return { $expr: false };
   return { $or: published.map((v) => ({ projectId: v.id, version: v.version })) };
