@@ -92,8 +92,14 @@ export function createChangeRowRenamer(
   };
 }
 
+interface ElementCursor {
+  current(): ElementValues | undefined;
+  next(): void;
+}
+type PageStatement = { all(...params: unknown[]): unknown };
+
 /** Pages one version's elements in key order. */
-function elementCursor(page: { all(...params: unknown[]): unknown }, projectId: string, version: number) {
+function elementCursor(page: PageStatement, projectId: string, version: number): ElementCursor {
   let rows: ElementValues[] = [];
   let index = 0;
   let done = false;
@@ -113,6 +119,45 @@ function elementCursor(page: { all(...params: unknown[]): unknown }, projectId: 
       index += 1;
     },
   };
+}
+
+/**
+ * Rows stored before models existed keep their old key, `<projectId>:<ExpressId padded to 10 digits>` (the
+ * project's default model has the project's id). Told apart by the first row: a key of today ends with the GlobalId.
+ */
+function legacyKeyed(first: ElementValues | undefined, modelId: string): boolean {
+  if (!first) return false;
+  const padded = String(first[COL.ExpressId]).padStart(10, '0');
+  return first[COL.Id] === `${modelId}:${padded}` && first[COL.GlobalId] !== padded;
+}
+
+/**
+ * A version with old keys, re-keyed as rows are keyed today (GlobalId, `#n` for its n-th repeat in ExpressId order,
+ * `~<ExpressId>` without one) and sorted: held in memory, once per model, for the first comparison after the upgrade.
+ */
+function legacyCursor(
+  page: PageStatement,
+  projectId: string,
+  version: number,
+  modelId: string,
+): ElementCursor {
+  const rows: ElementValues[] = [];
+  const seen = new Map<string, number>();
+  for (const cursor = elementCursor(page, projectId, version); cursor.current(); cursor.next()) {
+    const row = [...cursor.current()!] as ElementValues;
+    const globalId = row[COL.GlobalId] as string | null;
+    let key = `~${row[COL.ExpressId]}`;
+    if (globalId) {
+      const n = (seen.get(globalId) ?? 0) + 1;
+      seen.set(globalId, n);
+      key = n > 1 ? `${globalId}#${n}` : globalId;
+    }
+    row[COL.Id] = `${modelId}:${key}`;
+    rows.push(row);
+  }
+  rows.sort((a, b) => compareKeys(a[COL.Id], b[COL.Id]));
+  let index = 0;
+  return { current: () => rows[index], next: () => void (index += 1) };
 }
 
 export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteChanges {
@@ -276,7 +321,9 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
       };
 
       // Both versions in key order, merged: one pass, a page of each in memory at a time.
-      const olds = elementCursor(page, projectId, previousVersion);
+      let olds = elementCursor(page, projectId, previousVersion);
+      if (legacyKeyed(olds.current(), next.modelId))
+        olds = legacyCursor(page, projectId, previousVersion, next.modelId);
       const news = elementCursor(page, projectId, version);
       let handled = 0;
       for (;;) {
