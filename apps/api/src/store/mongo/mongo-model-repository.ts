@@ -81,7 +81,14 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       const renamed = await switchProject(projects, projectId, async (doc) => {
         const models = modelsOf(doc);
         if (!models.some((m) => m.id === modelId)) return null;
-        return { set: { models: models.map((m) => (m.id === modelId ? { ...m, name } : m)) }, result: true };
+        // Readers see the new name on the rows: a new stamp, so page links and caches notice.
+        return {
+          set: {
+            models: models.map((m) => (m.id === modelId ? { ...m, name } : m)),
+            processedAt: nextStamp(doc),
+          },
+          result: true,
+        };
       });
       if (!renamed) return false;
       // By the model's row versions, which every row collection indexes (ModelId is not).
