@@ -11,9 +11,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 describeEachStore('store contract: what changed between versions', (target) => {
   // FerretDB (the MongoDB-compatible server tests run against) takes seconds per thousand rows on a busy machine.
   if (target.name === 'mongodb') jest.setTimeout(180_000);
-  const itRenames = itUnless(
-    target.name === 'mongodb' ? 'MongoDB rewrites ModelName on change rows with h-mongo' : null,
-  );
+  const itRenames = it;
   let store: Store;
   let ownerId: string;
   beforeAll(async () => {

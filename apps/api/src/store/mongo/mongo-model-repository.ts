@@ -16,7 +16,7 @@ const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
 });
 
 /** Row collections whose documents carry the model's name (rewritten on rename). */
-const NAMED_ROWS = ['elements', 'properties', 'spatial', 'wide'] as const;
+const NAMED_ROWS = ['elements', 'properties', 'spatial', 'wide', 'changes', 'propertyChanges'] as const;
 
 /**
  * Models live in their project's document (model-entries.ts), versions in `ifc_versions`. Every change readers
