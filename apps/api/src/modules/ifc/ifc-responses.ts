@@ -68,7 +68,10 @@ export function projectSummary(
   };
 }
 
-export function jobSummary(job: JobRecord): JobSummary {
+export function jobSummary(
+  job: JobRecord,
+  target?: { modelId: string; versionNumber: number } | null,
+): JobSummary {
   return {
     jobId: job.id,
     projectId: job.projectId,
@@ -78,6 +81,7 @@ export function jobSummary(job: JobRecord): JobSummary {
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
     durationMs: job.durationMs,
+    ...(target ? { modelId: target.modelId, versionNumber: target.versionNumber } : {}),
   };
 }
 

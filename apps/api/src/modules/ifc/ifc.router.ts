@@ -9,6 +9,7 @@ import { feedUrls, jobSummary, projectSummary, uploadResult } from './ifc-respon
 import type { IfcService } from './ifc.service';
 import type { DemoProjects } from './demo/demo-projects';
 import { streamJobEvents } from './jobs/job-event-stream';
+import { modelsRouter } from './models/models.router';
 import type { JobEvents } from './jobs/job-events';
 import type { ReceivedFile } from './upload/receive-upload';
 import type { UsageCounter } from '../stats/usage-counter';
@@ -130,15 +131,19 @@ export function ifcRouter({
       );
   });
 
+  router.use(modelsRouter({ ifc, receiveUpload, authenticate, identify, originOf, wantsWait }));
+
   router.get('/jobs/:jobId', identify, async (req, res) => {
-    res.json(jobSummary(await ifc.getJob(req.user, String(req.params.jobId))));
+    const job = await ifc.getJob(req.user, String(req.params.jobId));
+    res.json(jobSummary(job, await ifc.jobTarget(job)));
   });
   router.get('/jobs/:jobId/events', identify, async (req, res) => {
     streamJobEvents(req, res, events, await ifc.getJob(req.user, String(req.params.jobId)));
   });
   for (const action of ['pause', 'resume', 'cancel'] as const) {
     router.post(`/jobs/:jobId/${action}`, authenticate, async (req, res) => {
-      res.json(jobSummary(await ifc.controlJob(currentUser(req), String(req.params.jobId), action)));
+      const job = await ifc.controlJob(currentUser(req), String(req.params.jobId), action);
+      res.json(jobSummary(job, await ifc.jobTarget(job)));
     });
   }
   return router;

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { formatFileSize } from '@aec/contracts';
 import { sniffIfcFile } from '@aec/ifc';
 import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
-import type { ProjectModelsInfo } from './ifc-responses';
 import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
 import type { JobEvents } from './jobs/job-events';
 import type { JobProcessor } from './jobs/job-processor';
 import { wideSetState } from './jobs/post-publish-state';
 import { storageError, type ReceivedFile } from './upload/receive-upload';
 import { processingRateFrom } from './jobs/processing-rate';
+import { firstUploadFile, removeProjectFiles } from './models/model-files';
+import { createModelsService, projectName } from './models/models.service';
+import { startVersion } from './models/start-version';
 
 export interface IfcServiceDeps {
   store: Store;
@@ -23,14 +23,17 @@ export interface IfcServiceDeps {
 export type IfcService = ReturnType<typeof createIfcService>;
 
 export const newProjectId = (): string => `proj_${randomUUID().replace(/-/g, '')}`;
-const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
-const projectName = (fileName: string) => fileName.replace(/\.ifc$/i, '') || 'Model';
 
 /** How many of the latest finished jobs the processing rate is measured over. */
 const RATE_SAMPLE_JOBS = 50;
 
 export function createIfcService({ store, processor, events, modelDir }: IfcServiceDeps) {
-  /** Creates the project record and its first job for a model file already in modelDir, and queues it. */
+  const models = createModelsService({ store, processor, events, modelDir });
+
+  /**
+   * Creates the project, its default model (id = the project's, named after it) and that model's version 1 for a
+   * model file already in modelDir, and queues its job.
+   */
   async function startProject(input: {
     projectId: string;
     ownerId: string | null;
@@ -49,31 +52,22 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
       fileSize: input.fileSize,
       schema: input.schema,
     });
-    const version = await store.projects.nextVersion(project.id);
-    const job = await store.jobs.create({
-      id: newJobId(),
-      projectId: project.id,
-      ownerId: input.ownerId,
-      version,
-      filePath: input.filePath,
-    });
-    events.append(job.id, {
-      message: `Received ${input.fileName} (${formatFileSize(input.fileSize)}), schema ${input.schema}`,
-      type: 'success',
-      category: 'upload',
-      progress: 10,
-    });
     try {
-      processor.enqueue(job);
+      await store.models.create({ id: project.id, projectId: project.id, name: project.name });
+      const { job } = await startVersion(
+        { store, processor, events },
+        { ...input, modelId: project.id, placeFile: async () => input.filePath },
+      );
+      return { project, job };
     } catch (err) {
       await store.projects.delete(project.id);
       throw err;
     }
-    return { project, job };
   }
 
   return {
     startProject,
+    models,
 
     /** An upload has begun: its extraction worker can start loading while the file arrives. */
     prepareForUpload(): void {
@@ -86,7 +80,7 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
         const sniff = await sniffIfcFile(file.path);
         if (!sniff.ok) throw new UploadRejectedError(400, sniff.code, sniff.message);
         const projectId = newProjectId();
-        const filePath = path.join(modelDir, `${projectId}.ifc`);
+        const filePath = firstUploadFile(modelDir, projectId);
         try {
           await fs.mkdir(modelDir, { recursive: true });
           await fs.rename(file.path, filePath);
@@ -132,21 +126,14 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
 
     listProjects: (user: UserRecord) => store.projects.listByOwner(user.id),
 
-    /**
-     * The project's models as its summary lists them. Until the stores keep models, a project is its one default
-     * model (id = project id, named after the project), published once the project has a version.
-     */
-    modelsInfoOf: async (project: ProjectRecord): Promise<ProjectModelsInfo> => ({
-      models: [
-        {
-          modelId: project.id,
-          name: project.name,
-          latestVersionNumber: project.version > 0 ? 1 : null,
-          fileName: project.fileName,
-        },
-      ],
-      retention: null,
-    }),
+    /** The project's models as its summary lists them, and its retention setting. */
+    modelsInfoOf: models.summaryInfo,
+
+    /** The model and version number a job builds (absent for a job without a version record). */
+    async jobTarget(job: JobRecord): Promise<{ modelId: string; versionNumber: number } | null> {
+      const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+      return version ? { modelId: version.modelId, versionNumber: version.number } : null;
+    },
 
     /** The post-publish state of the project's published version (its wide element set). */
     wideSetOf: (project: ProjectRecord) => wideSetState(store, project),
@@ -161,7 +148,7 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
         if (job.projectId === project.id) await processor.cancel(job.id);
       }
       await store.projects.delete(project.id);
-      await fs.rm(path.join(modelDir, `${project.id}.ifc`), { force: true });
+      await removeProjectFiles(modelDir, project.id);
     },
 
     async getJob(user: UserRecord | undefined, jobId: string) {

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { JobRecord, Store } from '../../../store/types';
 import type { ExtractionRun } from '../worker/run-extraction-worker';
+import { runChangeStep, type ChangeStepTarget } from './change-step';
+import type { JobEvents } from './job-events';
 import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
 
 /** Pause before retry n (n × this): a passing cause (disk full, a lock held too long) gets time to clear. */
@@ -14,6 +16,9 @@ const RETRY_DELAY_MS = 2_000;
  *
  * A failed attempt is recorded with its reason and retried here, up to MAX_PREPARATION_ATTEMPTS in all; then the
  * version's wide set counts as failed and the project and the feed say why (post-publish-state.ts).
+ *
+ * Then, for a model's version 2 onwards, the change step compares it with the model's previous retained version
+ * (change-step.ts), with its own recorded failures and retries.
  */
 export class AfterPublishWork {
   /** Work still running after its job ended, with the run that can stop it. */
@@ -26,14 +31,17 @@ export class AfterPublishWork {
     private readonly store: Store,
     private readonly logger: Logger,
     private readonly retryDelayMs = RETRY_DELAY_MS,
+    private readonly events: JobEvents | null = null,
   ) {}
 
-  start(job: JobRecord, run: ExtractionRun): void {
+  start(job: JobRecord, run: ExtractionRun, change: ChangeStepTarget | null = null): void {
     run.startAfterwards();
     const first = run.afterwards ?? this.buildHere(job.projectId, job.version);
-    const tracked = this.follow(job, first, 1).catch((err: unknown) =>
-      this.logger.error({ err, jobId: job.id }, 'recording the post-publish step failed'),
-    );
+    const tracked = this.follow(job, first, 1)
+      .then(() => (change && !this.stopped ? this.compare(change) : undefined))
+      .catch((err: unknown) =>
+        this.logger.error({ err, jobId: job.id }, 'recording the post-publish step failed'),
+      );
     this.running.set(tracked, run);
     void tracked.finally(() => this.running.delete(tracked));
   }
@@ -75,6 +83,15 @@ export class AfterPublishWork {
     await this.pause(this.retryDelayMs * attempts);
     if (this.stopped) return;
     await this.follow(job, this.buildHere(projectId, version), attemptNo + 1);
+  }
+
+  /** The change step of a version, after its wide set: never before, so the two do not contend for the store. */
+  private compare(change: ChangeStepTarget): Promise<void> {
+    return runChangeStep(this.store, this.logger, this.events, change, {
+      isStopped: () => this.stopped,
+      pause: (ms) => this.pause(ms),
+      retryDelayMs: this.retryDelayMs,
+    });
   }
 
   /** A delay that shutdown cuts short. */

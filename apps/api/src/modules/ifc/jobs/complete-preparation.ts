@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Store } from '../../../store/types';
+import { runChangeStep } from './change-step';
+import { pendingChanges } from './job-version';
 import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
 
 export interface PreparationPass {
@@ -35,6 +37,7 @@ export function completePublishedPreparation(store: Store, logger: Logger): Prep
       }
     }
     if (prepared) logger.info({ versions: prepared }, 'completed published versions left unprepared');
+    if (!stopped) prepared += await completePendingChanges(store, logger, () => stopped);
     return prepared;
   })();
   return {
@@ -44,4 +47,45 @@ export function completePublishedPreparation(store: Store, logger: Logger): Prep
       await done.catch(() => undefined);
     },
   };
+}
+
+/**
+ * Start-up, after the wide sets: versions whose change summary a shutdown left pending are compared again. The
+ * versions are found through the ready jobs that built them; a version whose previous version's rows are gone
+ * meanwhile (deleted, or pruned by retention) cannot be compared any more and is marked failed with that reason.
+ */
+async function completePendingChanges(
+  store: Store,
+  logger: Logger,
+  isStopped: () => boolean,
+): Promise<number> {
+  let completed = 0;
+  for (const job of await store.jobs.listByStatus(['ready'])) {
+    if (isStopped()) break;
+    const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+    const number = version?.changes?.status === 'pending' ? version.changes.previousVersionNumber : null;
+    if (!version || number === null) continue;
+    const previous = await store.models.findVersion(job.projectId, version.modelId, number);
+    if (!previous?.retained) {
+      const error = `Version ${number} is no longer stored, so there is nothing to compare with.`;
+      await store.models.updateVersion(job.projectId, job.version, {
+        changes: { ...pendingChanges({ number }, error), status: 'failed' },
+      });
+      continue;
+    }
+    await runChangeStep(
+      store,
+      logger,
+      null,
+      { version, previous, jobId: job.id },
+      {
+        isStopped,
+        pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        retryDelayMs: 0,
+      },
+    );
+    completed++;
+  }
+  if (completed) logger.info({ versions: completed }, 'completed change summaries left pending');
+  return completed;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { ExtractionSummary, RowBatch } from '@aec/ifc';
 import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../../../errors/app-error';
@@ -9,6 +10,15 @@ import type { JobEvents } from './job-events';
 import { AfterPublishWork } from './after-publish-work';
 import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
+import type { ChangeStepTarget } from './change-step';
+import {
+  jobVersion,
+  pendingChanges,
+  previousRetainedVersion,
+  schemaWarning,
+  type JobVersion,
+} from './job-version';
+import { removeUnretainedFiles } from '../models/model-files';
 
 export interface JobProcessorOptions {
   store: Store;
@@ -40,6 +50,10 @@ interface ActiveJob {
   activeMs: number;
   startedMs: number;
   timeline: JobTimeline;
+  /** The model version the job builds (null for a job queued before models existed). */
+  target: JobVersion | null;
+  /** Set once published, for a model's version 2 onwards: what the post-publish change step compares. */
+  change: ChangeStepTarget | null;
 }
 
 /**
@@ -58,7 +72,7 @@ export class JobProcessor {
 
   constructor(private readonly o: JobProcessorOptions) {
     this.spare = new SpareWorker(o.workerPath, o.maxOldGenerationSizeMb);
-    this.afterPublish = new AfterPublishWork(o.store, o.logger);
+    this.afterPublish = new AfterPublishWork(o.store, o.logger, undefined, o.events);
   }
 
   /** An upload is arriving: start its extraction worker now, so loading it overlaps the upload. */
@@ -138,12 +152,10 @@ export class JobProcessor {
   async recoverInterrupted(): Promise<number> {
     const stale = await this.o.store.jobs.listByStatus(['queued', 'processing', 'paused']);
     for (const job of stale) {
+      const message = 'Processing was interrupted by a server restart. Please upload the model again.';
       await this.o.store.rows.deleteVersion(job.projectId, job.version);
-      await this.finalizeProject(
-        job,
-        'failed',
-        'Processing was interrupted by a server restart. Please upload the model again.',
-      );
+      await this.endVersion(job, 'failed', message, null);
+      await this.finalizeProject(job, 'failed', message);
       await this.o.store.jobs.update(job.id, {
         status: 'failed',
         error: 'Interrupted by a server restart',
@@ -184,6 +196,8 @@ export class JobProcessor {
       activeMs: 0,
       startedMs: Date.now(),
       timeline: new JobTimeline(Date.parse(job.createdAt)),
+      target: null,
+      change: null,
     };
     state.timeline.mark('started', state.startedMs);
     this.active.set(job.id, state);
@@ -202,6 +216,7 @@ export class JobProcessor {
     ticker.unref();
     let outcome: ExtractionSummary | Error;
     try {
+      state.target = await jobVersion(this.o.store, job);
       await this.setStatus(job, 'processing', { startedAt: new Date().toISOString() });
       this.o.events.append(job.id, {
         message: 'Processing started',
@@ -220,7 +235,7 @@ export class JobProcessor {
     // Only now, with the job recorded as ready, may the work after publishing take the write lock (a shutdown that
     // began meanwhile has already swept the background builds: this one is not started).
     if (state.run && !(outcome instanceof Error)) {
-      if (status === 'ready' && !this.closed) this.afterPublish.start(job, state.run);
+      if (status === 'ready' && !this.closed) this.afterPublish.start(job, state.run, state.change);
       else state.run.stopAfterwards();
     }
     this.o.logger.debug({ jobId: job.id, timeline: state.timeline.toJSON() }, 'job timeline');
@@ -235,7 +250,7 @@ export class JobProcessor {
         await new Promise<void>((resume) => state.resumeWaiters.push(resume));
       }
       if (state.controller.signal.aborted) throw state.controller.signal.reason;
-      await this.o.store.rows.insertBatch(job.projectId, job.version, batch);
+      await this.o.store.rows.insertBatch(job.projectId, job.version, batch, state.target?.rowContext);
     };
     const { sqliteFile } = this.o.store;
     const threadWriter =
@@ -250,7 +265,14 @@ export class JobProcessor {
       onBatch,
       timeline: state.timeline,
       ...(threadWriter
-        ? { threadWriter: { ...threadWriter, projectId: job.projectId, version: job.version } }
+        ? {
+            threadWriter: {
+              ...threadWriter,
+              projectId: job.projectId,
+              version: job.version,
+              ...(state.target ? { rowContext: state.target.rowContext } : {}),
+            },
+          }
         : {}),
     });
     if (state.paused) state.run.pause();
@@ -267,6 +289,10 @@ export class JobProcessor {
       category: 'extract',
       progress: 90,
     });
+    if (state.target)
+      await this.warnAboutSchema(job, state.target, summary.schema).catch((err: unknown) =>
+        this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),
+      );
     this.o.events.append(job.id, {
       message: 'Publishing the OData feed',
       type: 'info',
@@ -288,6 +314,16 @@ export class JobProcessor {
       throw err;
     }
     state.timeline.mark('published');
+    if (state.target) {
+      // The version is served now: a problem with what follows must not fail its job.
+      state.change = await this.afterVersionPublished(job, state.target).catch((err: unknown) => {
+        this.o.logger.error(
+          { err, jobId: job.id },
+          'could not prepare the change step of a published version',
+        );
+        return null;
+      });
+    }
     return summary;
   }
 
@@ -303,6 +339,8 @@ export class JobProcessor {
       if (!(outcome instanceof Error)) {
         status = 'ready';
         await this.o.store.jobs.update(job.id, { status, finishedAt, durationMs });
+        if (state?.target)
+          await this.o.store.models.updateVersion(job.projectId, job.version, { processingMs: durationMs });
         this.o.events.finish(job.id, 'complete', {
           message: `Processing complete: ${outcome.productCount} elements extracted, OData endpoint ready`,
           type: 'success',
@@ -321,6 +359,7 @@ export class JobProcessor {
           this.o.logger.error({ err: outcome, jobId: job.id }, 'job failed with an unexpected error');
         }
         await this.o.store.rows.deleteVersion(job.projectId, job.version);
+        await this.endVersion(job, status, message, durationMs);
         await this.finalizeProject(job, status, message);
         await this.o.store.jobs.update(job.id, { status, error: message, finishedAt, durationMs });
         this.o.events.finish(job.id, 'error', { message, type: 'error', category: 'complete' });
@@ -349,6 +388,7 @@ export class JobProcessor {
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
         await this.o.store.rows.deleteVersion(job.projectId, job.version);
+        await this.endVersion(job, 'failed', message, null);
         await this.finalizeProject(job, 'failed', message);
         await this.o.store.jobs.update(job.id, { status: 'failed', error: message, finishedAt });
         return;
@@ -360,19 +400,77 @@ export class JobProcessor {
   }
 
   /**
-   * A project that never had a published version disappears with a cancelled job, and is marked failed by a failed
-   * one; a project with a published version keeps serving it.
+   * A failed or cancelled version stays in its model's history with its reason (its rows are already removed); the
+   * model keeps serving its published version.
+   */
+  private async endVersion(
+    job: JobRecord,
+    status: JobStatus,
+    message: string,
+    processingMs: number | null,
+  ): Promise<void> {
+    const version = await this.o.store.models.findVersionByRowVersion(job.projectId, job.version);
+    if (version)
+      await this.o.store.models.updateVersion(job.projectId, job.version, {
+        status,
+        error: message,
+        processingMs,
+      });
+  }
+
+  /** Whether any model of the project serves a version: then a failed or cancelled job leaves the project as it is. */
+  private async hasPublished(projectId: string): Promise<boolean> {
+    return (await this.o.store.models.listByProject(projectId)).some((m) => m.publishedVersion > 0);
+  }
+
+  /**
+   * A project with a published version keeps serving it, and a cancelled first version of a model added to it takes
+   * the empty model away. A project that never had one disappears with a cancelled job (when that was its only
+   * version) and is marked failed by a failed one.
    */
   private async finalizeProject(job: JobRecord, status: JobStatus, message: string): Promise<void> {
     const project = await this.o.store.projects.findById(job.projectId);
     if (!project) return;
-    if (project.version > 0) return this.o.store.projects.setStatus(project.id, 'ready', null);
-    if (status === 'cancelled') {
+    const version = await this.o.store.models.findVersionByRowVersion(project.id, job.version);
+    if (await this.hasPublished(project.id)) {
+      if (status === 'cancelled' && version?.number === 1 && version.modelId !== project.id) {
+        await this.o.store.models.delete(project.id, version.modelId);
+        await fs.rm(job.filePath, { force: true });
+      }
+      return this.o.store.projects.setStatus(project.id, 'ready', null);
+    }
+    const versions = await this.o.store.models.listVersions(project.id);
+    if (status === 'cancelled' && versions.every((v) => v.version === job.version)) {
       await this.o.store.projects.delete(project.id);
       await fs.rm(job.filePath, { force: true });
       return;
     }
     await this.o.store.projects.setStatus(project.id, 'failed', message);
+  }
+
+  /** Logs (and records on the version) that its schema differs from the one its model serves. */
+  private async warnAboutSchema(job: JobRecord, target: JobVersion, schema: string | null): Promise<void> {
+    const warning = await schemaWarning(this.o.store, target, schema);
+    if (!warning) return;
+    this.o.events.append(job.id, { message: `Warning: ${warning}`, type: 'info', category: 'extract' });
+    await this.o.store.models.updateVersion(job.projectId, job.version, {
+      warnings: [...target.version.warnings, warning],
+    });
+    target.version = { ...target.version, warnings: [...target.version.warnings, warning] };
+  }
+
+  /**
+   * After the publish: files of versions the retention setting pruned are removed, and a model's version 2 onwards
+   * gets a pending change summary against the previous retained version, for the post-publish step to complete.
+   */
+  private async afterVersionPublished(job: JobRecord, target: JobVersion): Promise<ChangeStepTarget | null> {
+    await removeUnretainedFiles(this.o.store, path.dirname(job.filePath), job.projectId);
+    const previous = await previousRetainedVersion(this.o.store, target.version);
+    if (!previous) return null;
+    await this.o.store.models.updateVersion(job.projectId, job.version, {
+      changes: pendingChanges(previous),
+    });
+    return { version: target.version, previous, jobId: job.id };
   }
 
   private async setStatus(
@@ -382,6 +480,7 @@ export class JobProcessor {
   ): Promise<void> {
     await this.o.store.jobs.update(job.id, { status, ...extra });
     const project = await this.o.store.projects.findById(job.projectId);
-    if (project && project.version === 0) await this.o.store.projects.setStatus(job.projectId, status);
+    if (project && !(await this.hasPublished(project.id)))
+      await this.o.store.projects.setStatus(job.projectId, status);
   }
 }

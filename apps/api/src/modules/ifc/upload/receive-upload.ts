@@ -9,6 +9,8 @@ export interface ReceivedFile {
   path: string;
   originalName: string;
   size: number;
+  /** The multipart text fields sent with it (e.g. a new model's `name`), unvalidated. */
+  fields: Record<string, unknown>;
 }
 
 const IFC_EXTENSION = /\.ifc$/i;
@@ -60,7 +62,12 @@ export function createUploadReceiver(options: { uploadDir: string; maxBytes: num
             ),
           );
         }
-        resolve({ path: file.path, originalName: path.basename(file.originalname), size: file.size });
+        resolve({
+          path: file.path,
+          originalName: path.basename(file.originalname),
+          size: file.size,
+          fields: { ...(req.body as Record<string, unknown> | undefined) },
+        });
       });
     });
 }

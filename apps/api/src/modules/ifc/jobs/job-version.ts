@@ -1,0 +1,75 @@
+import type {
+  ChangeSummary,
+  JobRecord,
+  ModelRecord,
+  RowContext,
+  Store,
+  VersionRecord,
+} from '../../../store/types';
+
+/** The model version a job builds, and what its rows carry. */
+export interface JobVersion {
+  model: ModelRecord;
+  version: VersionRecord;
+  rowContext: RowContext;
+}
+
+/** Null for a job without a version record (queued before models existed): the store adopts its rows. */
+export async function jobVersion(store: Store, job: JobRecord): Promise<JobVersion | null> {
+  const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+  if (!version) return null;
+  const model = await store.models.findById(job.projectId, version.modelId);
+  if (!model) return null;
+  return {
+    model,
+    version,
+    rowContext: {
+      modelId: model.id,
+      modelName: model.name,
+      versionNumber: version.number,
+      changedAt: version.createdAt,
+    },
+  };
+}
+
+/** "Schema changed from IFC2X3 to IFC4" when the model's served version has another schema than this one. */
+export async function schemaWarning(
+  store: Store,
+  target: JobVersion,
+  schema: string | null,
+): Promise<string | null> {
+  const model = await store.models.findById(target.version.projectId, target.model.id);
+  if (!model || model.publishedVersion === 0 || model.publishedVersion === target.version.version)
+    return null;
+  const served = await store.models.findVersionByRowVersion(target.version.projectId, model.publishedVersion);
+  if (!served?.schema || !schema || served.schema === schema) return null;
+  return `Schema changed from ${served.schema} to ${schema}`;
+}
+
+/** The version a new one is compared with: the model's newest ready version before it whose rows are still stored. */
+export async function previousRetainedVersion(
+  store: Store,
+  version: VersionRecord,
+): Promise<VersionRecord | null> {
+  const versions = await store.models.listVersions(version.projectId, version.modelId);
+  return versions.find((v) => v.number < version.number && v.status === 'ready' && v.retained) ?? null;
+}
+
+/** A change summary waiting for the post-publish step. */
+export function pendingChanges(
+  previous: Pick<VersionRecord, 'number'>,
+  error: string | null = null,
+): ChangeSummary {
+  return {
+    status: 'pending',
+    previousVersionNumber: previous.number,
+    added: 0,
+    removed: 0,
+    modified: 0,
+    propertyValuesChanged: 0,
+    commonElements: 0,
+    byType: {},
+    byStorey: {},
+    error,
+  };
+}

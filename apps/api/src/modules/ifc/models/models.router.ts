@@ -1,0 +1,139 @@
+import type { ProjectModelsResponse, VersionUploadAccepted, VersionUploadResult } from '@aec/contracts';
+import { Router, type Request, type RequestHandler } from 'express';
+import { UploadRejectedError } from '../../../errors/app-error';
+import { currentUser } from '../../auth/require-auth';
+import { feedUrls, projectSummary, uploadResult } from '../ifc-responses';
+import type { IfcService } from '../ifc.service';
+import type { ReceivedFile } from '../upload/receive-upload';
+
+export interface ModelsRouterDeps {
+  ifc: IfcService;
+  receiveUpload: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<ReceivedFile>;
+  authenticate: RequestHandler;
+  identify: RequestHandler;
+  originOf: (req: Request) => string;
+  wantsWait: (req: Request) => boolean;
+}
+
+const param = (req: Request, name: string) => String(req.params[name]);
+
+/** The routes of a project's models and versions (issue 15), under /api/ifc/projects/:projectId. */
+export function modelsRouter({
+  ifc,
+  receiveUpload,
+  authenticate,
+  identify,
+  originOf,
+  wantsWait,
+}: ModelsRouterDeps): Router {
+  const router = Router();
+  const { models } = ifc;
+
+  /** Answers an accepted version upload as the upload route does, plus which model and version it became. */
+  async function answerUpload(
+    req: Request,
+    res: Parameters<RequestHandler>[1],
+    started: Awaited<ReturnType<typeof models.addVersion>>,
+  ) {
+    const { project, model, version, job } = started;
+    const target = { modelId: model.id, versionNumber: version.number };
+    const origin = originOf(req);
+    if (!wantsWait(req)) {
+      res.status(202).json({
+        success: true,
+        message: `Upload received; processing version ${version.number} of ${model.name}`,
+        projectId: project.id,
+        jobId: job.id,
+        status: 'queued',
+        eventsUrl: `/api/ifc/jobs/${job.id}/events`,
+        ...feedUrls(origin, project.id),
+        ...target,
+      } satisfies VersionUploadAccepted);
+      return;
+    }
+    const done = await ifc.waitForJob(job.id);
+    const built = await models.findVersion(project.id, version.version);
+    if (done.job.status === 'ready' && done.project && built) {
+      // The answer describes this version, not the sums over the project's models.
+      const asBuilt = {
+        ...done.project,
+        elementCount: built.elementCount,
+        schema: built.schema,
+        countsByType: built.countsByType,
+      };
+      res.json({ ...uploadResult(origin, asBuilt, done.job), ...target } satisfies VersionUploadResult);
+      return;
+    }
+    const message = done.job.error ?? `Processing ended as ${done.job.status}`;
+    throw new UploadRejectedError(422, 'PROCESSING_FAILED', message, {
+      projectId: project.id,
+      jobId: job.id,
+      ...target,
+    });
+  }
+
+  router.get('/projects/:projectId/models', identify, async (req, res) => {
+    res.json((await models.list(req.user, param(req, 'projectId'))) satisfies ProjectModelsResponse);
+  });
+
+  router.post('/projects/:projectId/models', authenticate, async (req, res) => {
+    ifc.prepareForUpload();
+    const file = await receiveUpload(req, res);
+    const started = await models.addModel(currentUser(req), param(req, 'projectId'), file, file.fields);
+    await answerUpload(req, res, started);
+  });
+
+  router.post('/projects/:projectId/models/:modelId/versions', authenticate, async (req, res) => {
+    ifc.prepareForUpload();
+    const file = await receiveUpload(req, res);
+    const started = await models.addVersion(
+      currentUser(req),
+      param(req, 'projectId'),
+      param(req, 'modelId'),
+      file,
+    );
+    await answerUpload(req, res, started);
+  });
+
+  router.patch('/projects/:projectId/models/:modelId', authenticate, async (req, res) => {
+    res.json(await models.rename(currentUser(req), param(req, 'projectId'), param(req, 'modelId'), req.body));
+  });
+
+  router.delete('/projects/:projectId/models/:modelId', authenticate, async (req, res) => {
+    await models.deleteModel(currentUser(req), param(req, 'projectId'), param(req, 'modelId'));
+    res.json({ success: true, message: 'Model deleted' });
+  });
+
+  router.delete('/projects/:projectId/models/:modelId/versions/:number', authenticate, async (req, res) => {
+    res.json(
+      await models.deleteVersion(
+        currentUser(req),
+        param(req, 'projectId'),
+        param(req, 'modelId'),
+        param(req, 'number'),
+      ),
+    );
+  });
+
+  router.post(
+    '/projects/:projectId/models/:modelId/versions/:number/rollback',
+    authenticate,
+    async (req, res) => {
+      res.json(
+        await models.rollback(
+          currentUser(req),
+          param(req, 'projectId'),
+          param(req, 'modelId'),
+          param(req, 'number'),
+        ),
+      );
+    },
+  );
+
+  router.patch('/projects/:projectId', authenticate, async (req, res) => {
+    const project = await models.setRetention(currentUser(req), param(req, 'projectId'), req.body);
+    res.json(projectSummary(project, await ifc.modelsInfoOf(project), null, await ifc.wideSetOf(project)));
+  });
+
+  return router;
+}

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import {
+  addModelFieldsSchema,
+  projectSettingsRequestSchema,
+  renameModelRequestSchema,
+  type ModelDto,
+  type ProjectModelsResponse,
+} from '@aec/contracts';
+import { sniffIfcFile } from '@aec/ifc';
+import { ConflictError, NotFoundError, UploadRejectedError } from '../../../errors/app-error';
+import type {
+  JobRecord,
+  ModelRecord,
+  ProjectRecord,
+  Store,
+  UserRecord,
+  VersionRecord,
+} from '../../../store/types';
+import { assertCanChange, assertCanRead } from '../ifc-access';
+import type { ProjectModelsInfo } from '../ifc-responses';
+import type { JobEvents } from '../jobs/job-events';
+import type { JobProcessor } from '../jobs/job-processor';
+import type { ReceivedFile } from '../upload/receive-upload';
+import { removeUnretainedFiles, removeVersionFiles, versionFile } from './model-files';
+import { modelDto, projectModelRef } from './model-responses';
+import { startVersion } from './start-version';
+
+export interface ModelsServiceDeps {
+  store: Store;
+  processor: JobProcessor;
+  events: JobEvents;
+  modelDir: string;
+}
+
+export type ModelsService = ReturnType<typeof createModelsService>;
+
+/** A model's default name: its file's name without `.ifc`. */
+export const projectName = (fileName: string) => fileName.replace(/\.ifc$/i, '') || 'Model';
+const newModelId = (): string => `model_${randomUUID().replace(/-/g, '')}`;
+
+/** How many of an owner's latest jobs are searched for the job of each listed version. */
+const JOB_LOOKUP_LIMIT = 1000;
+
+const UNFINISHED: JobRecord['status'][] = ['queued', 'processing', 'paused'];
+
+/** A version number in a path: a positive integer; anything else names no version. */
+function versionNumberParam(raw: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new NotFoundError('Version not found', 'VERSION_NOT_FOUND');
+  return Number(raw);
+}
+
+/**
+ * A project's models and their versions (issue 15): history, new models and versions, rename, delete, rollback and
+ * the retention setting. Only the owner changes anything; anyone else gets the same 404 as for an unknown project.
+ */
+export function createModelsService({ store, processor, events, modelDir }: ModelsServiceDeps) {
+  async function modelOf(project: ProjectRecord, modelId: string): Promise<ModelRecord> {
+    const model = await store.models.findById(project.id, modelId);
+    if (!model) throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
+    return model;
+  }
+
+  async function versionOf(project: ProjectRecord, model: ModelRecord, raw: string): Promise<VersionRecord> {
+    const version = await store.models.findVersion(project.id, model.id, versionNumberParam(raw));
+    if (!version) throw new NotFoundError('Version not found', 'VERSION_NOT_FOUND');
+    return version;
+  }
+
+  /** Usernames of uploaders and the job of every version, for the history. */
+  async function historyExtras(project: ProjectRecord, versions: VersionRecord[]) {
+    const names = new Map<string, string | null>();
+    for (const id of new Set(versions.map((v) => v.uploaderId).filter((id) => id !== null)))
+      names.set(id, (await store.users.findById(id))?.username ?? null);
+    const jobs = project.ownerId ? await store.jobs.listByOwner(project.ownerId, JOB_LOOKUP_LIMIT) : [];
+    const jobOf = new Map(jobs.filter((j) => j.projectId === project.id).map((j) => [j.version, j.id]));
+    return (v: VersionRecord) => ({
+      uploadedBy: v.uploaderId ? (names.get(v.uploaderId) ?? null) : null,
+      jobId: jobOf.get(v.version) ?? null,
+    });
+  }
+
+  async function describeModel(project: ProjectRecord, model: ModelRecord): Promise<ModelDto> {
+    const versions = await store.models.listVersions(project.id, model.id);
+    return modelDto(model, versions, await historyExtras(project, versions));
+  }
+
+  /** Cancels the unfinished jobs of the given row versions of a project (all of them when none are given). */
+  async function cancelJobs(projectId: string, versions?: Set<number>): Promise<void> {
+    for (const job of await store.jobs.listByStatus(UNFINISHED)) {
+      if (job.projectId === projectId && (!versions || versions.has(job.version)))
+        await processor.cancel(job.id);
+    }
+  }
+
+  /** Sniffs an uploaded file and starts a version of the model with it; the temp file is always removed. */
+  async function uploadVersion(
+    user: UserRecord,
+    project: ProjectRecord,
+    model: ModelRecord,
+    file: ReceivedFile,
+    onFailure?: () => Promise<void>,
+  ) {
+    try {
+      const sniff = await sniffIfcFile(file.path);
+      if (!sniff.ok) throw new UploadRejectedError(400, sniff.code, sniff.message);
+      const { version, job } = await startVersion(
+        { store, processor, events },
+        {
+          projectId: project.id,
+          modelId: model.id,
+          ownerId: user.id,
+          fileName: file.originalName,
+          fileSize: file.size,
+          schema: sniff.schema,
+          async placeFile(v) {
+            const target = versionFile(modelDir, project.id, v.version);
+            await fs.mkdir(modelDir, { recursive: true });
+            await fs.rename(file.path, target);
+            return target;
+          },
+        },
+      );
+      return { project, model, version, job };
+    } catch (err) {
+      await onFailure?.();
+      throw err;
+    } finally {
+      await fs.rm(file.path, { force: true });
+    }
+  }
+
+  return {
+    async summaryInfo(project: ProjectRecord): Promise<ProjectModelsInfo> {
+      const [models, versions] = await Promise.all([
+        store.models.listByProject(project.id),
+        store.models.listVersions(project.id),
+      ]);
+      return {
+        models: models.map((m) =>
+          projectModelRef(
+            m,
+            versions.filter((v) => v.modelId === m.id),
+          ),
+        ),
+        retention: project.retention,
+      };
+    },
+
+    async list(user: UserRecord | undefined, projectId: string): Promise<ProjectModelsResponse> {
+      const project = assertCanRead(await store.projects.findById(projectId), user);
+      const [models, versions] = await Promise.all([
+        store.models.listByProject(project.id),
+        store.models.listVersions(project.id),
+      ]);
+      const extras = await historyExtras(project, versions);
+      return {
+        projectId: project.id,
+        retention: project.retention,
+        models: models.map((m) =>
+          modelDto(
+            m,
+            versions.filter((v) => v.modelId === m.id),
+            extras,
+          ),
+        ),
+      };
+    },
+
+    /** A new model in the project, with the file as its version 1 (named after the file unless a name is given). */
+    async addModel(user: UserRecord, projectId: string, file: ReceivedFile, fields: unknown) {
+      try {
+        const project = assertCanChange(await store.projects.findById(projectId), user);
+        const { name } = addModelFieldsSchema.parse(fields ?? {});
+        const model = await store.models.create({
+          id: newModelId(),
+          projectId: project.id,
+          name: name ?? projectName(file.originalName),
+        });
+        return await uploadVersion(user, project, model, file, async () => {
+          await store.models.delete(project.id, model.id);
+        });
+      } finally {
+        await fs.rm(file.path, { force: true });
+      }
+    },
+
+    async addVersion(user: UserRecord, projectId: string, modelId: string, file: ReceivedFile) {
+      try {
+        const project = assertCanChange(await store.projects.findById(projectId), user);
+        return await uploadVersion(user, project, await modelOf(project, modelId), file);
+      } finally {
+        await fs.rm(file.path, { force: true });
+      }
+    },
+
+    /** The version a finished job built, as the wait=true answer reports it. */
+    findVersion: (projectId: string, version: number) =>
+      store.models.findVersionByRowVersion(projectId, version),
+
+    async rename(user: UserRecord, projectId: string, modelId: string, body: unknown): Promise<ModelDto> {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      const model = await modelOf(project, modelId);
+      const { name } = renameModelRequestSchema.parse(body ?? {});
+      if (!(await store.models.rename(project.id, model.id, name)))
+        throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
+      return describeModel(project, { ...model, name });
+    },
+
+    async deleteModel(user: UserRecord, projectId: string, modelId: string): Promise<void> {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      const model = await modelOf(project, modelId);
+      if ((await store.models.listByProject(project.id)).length <= 1)
+        throw new ConflictError(
+          'This is the project’s only model: delete the project instead.',
+          'LAST_MODEL',
+        );
+      const versions = await store.models.listVersions(project.id, model.id);
+      await cancelJobs(project.id, new Set(versions.map((v) => v.version)));
+      await store.models.delete(project.id, model.id);
+      for (const v of versions) await removeVersionFiles(modelDir, project.id, v);
+    },
+
+    async deleteVersion(user: UserRecord, projectId: string, modelId: string, rawNumber: string) {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      const model = await modelOf(project, modelId);
+      const version = await versionOf(project, model, rawNumber);
+      if (version.version === model.publishedVersion)
+        throw new ConflictError(
+          'This version is the one the feed serves: roll back to another version first.',
+          'VERSION_PUBLISHED',
+        );
+      await cancelJobs(project.id, new Set([version.version]));
+      await store.models.deleteVersion(project.id, model.id, version.number);
+      await removeVersionFiles(modelDir, project.id, version);
+      return describeModel(project, (await store.models.findById(project.id, model.id)) ?? model);
+    },
+
+    async rollback(user: UserRecord, projectId: string, modelId: string, rawNumber: string) {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      const model = await modelOf(project, modelId);
+      const version = await versionOf(project, model, rawNumber);
+      if (version.status !== 'ready')
+        throw new ConflictError(
+          `Version ${version.number} is ${version.status}: only a ready version can be published.`,
+          'VERSION_NOT_READY',
+        );
+      if (!version.retained)
+        throw new ConflictError(
+          `Version ${version.number}'s rows were removed by the retention setting: upload it again instead.`,
+          'VERSION_NOT_RETAINED',
+        );
+      if (!(await store.models.rollback(project.id, model.id, version.number)))
+        throw new ConflictError(
+          `Version ${version.number} cannot be published again.`,
+          'VERSION_NOT_AVAILABLE',
+        );
+      return describeModel(project, (await store.models.findById(project.id, model.id)) ?? model);
+    },
+
+    async setRetention(user: UserRecord, projectId: string, body: unknown): Promise<ProjectRecord> {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      const { retention } = projectSettingsRequestSchema.parse(body ?? {});
+      await store.projects.setRetention(project.id, retention);
+      await removeUnretainedFiles(store, modelDir, project.id);
+      return (await store.projects.findById(project.id)) ?? { ...project, retention };
+    },
+  };
+}
