@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { generateIfcFixture } from '@aec/ifc';
+import { generateIfcFixture, generateIfcRevision } from '@aec/ifc';
 import { projectModelsResponseSchema, type ProjectModelsResponse, type VersionDto } from '@aec/contracts';
 import { storeTargets, type StoreTarget } from '../../../test/store-fixtures';
 import { openIfcHarness, readEvents, upload, type IfcHarness } from '../../../test/ifc-harness';
@@ -19,9 +19,10 @@ function describeEachModelStore(title: string, body: (target: StoreTarget) => vo
   }
 }
 
-// Revisions of one building: the same seed writes the same GlobalIds for the storeys both have.
-const tower = (storeys: number, schema: 'IFC4' | 'IFC2X3' = 'IFC4') =>
-  generateIfcFixture({ storeys, bays: 2, name: 'Tower', seed: 21, schema });
+const towerOptions = { storeys: 2, bays: 2, name: 'Tower', seed: 21 } as const;
+const tower = (schema: 'IFC4' | 'IFC2X3' = 'IFC4') => generateIfcFixture({ ...towerOptions, schema });
+/** Version 2 of the tower with known changes (the generator's manifest lists them). */
+const towerRevision = generateIfcRevision(towerOptions, { added: 3, removed: 2, modified: 4, seed: 5 });
 const structure = generateIfcFixture({ storeys: 1, bays: 3, name: 'Tragwerk', seed: 99 });
 
 describeEachModelStore('Models and versions API (issue 15)', (target) => {
@@ -29,8 +30,8 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
   let h: IfcHarness;
   let owner: { token: string; username: string };
   let other: string;
-  const v1 = tower(2);
-  const v2 = tower(3);
+  const v1 = tower();
+  const v2 = towerRevision;
   const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
   const api = (path: string) => `/api/ifc/projects/${path}`;
 
@@ -423,7 +424,7 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
   });
 
   it('accepts a version with another schema, with a warning in the log and the history', async () => {
-    const { projectId } = await newProject(tower(2, 'IFC2X3').text, 'Old.ifc');
+    const { projectId } = await newProject(tower('IFC2X3').text, 'Old.ifc');
     const accepted = await postVersion(projectId, projectId, v2.text, 'New.ifc', false).expect(202);
     const events = await readEvents(h, accepted.body.jobId, owner.token);
     expect(events[events.length - 1]!.event).toBe('complete');
@@ -449,22 +450,32 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
     expect(version.warnings).toContain('0 elements in common with version 1');
   });
 
-  it('summarises what changed: the storey a revision adds, by type and storey', async () => {
+  it('summarises what changed against the previous version, by type and storey, as the generator made it', async () => {
     const { projectId } = await newProject();
     await postVersion(projectId, projectId, v2.text, 'rev B.ifc').expect(200);
     const version = await settledVersion(projectId, projectId, 2);
-    const added = v2.counts.totalProducts - v1.counts.totalProducts;
+    const { manifest } = v2;
     expect(version.changes).toMatchObject({
       status: 'ready',
       previousVersionNumber: 1,
-      added,
-      removed: 0,
-      commonElements: v1.counts.totalProducts,
+      added: manifest.added,
+      removed: manifest.removed,
+      modified: manifest.modified,
+      propertyValuesChanged: manifest.propertyValuesChanged,
+      commonElements: manifest.commonElements,
       error: null,
     });
-    expect(version.changes!.byStorey).toContainEqual(
-      expect.objectContaining({ storey: 'Level 2', added: v2.counts.productsByStorey['Level 2'] }),
-    );
+    const expectedByType = new Map<string, { added: number; removed: number; modified: number }>();
+    for (const change of manifest.changes) {
+      const counts = expectedByType.get(change.ifcType) ?? { added: 0, removed: 0, modified: 0 };
+      counts[
+        change.changeType === 'Added' ? 'added' : change.changeType === 'Removed' ? 'removed' : 'modified'
+      ]++;
+      expectedByType.set(change.ifcType, counts);
+    }
+    expect(
+      Object.fromEntries(version.changes!.byType.map(({ ifcType, ...counts }) => [ifcType, counts])),
+    ).toEqual(Object.fromEntries(expectedByType));
     expect(version.warnings).toEqual([]);
   });
 });
