@@ -60,6 +60,7 @@ describeEachStore('security: access matrix', (target) => {
     `/api/ifc/projects/${projectId}/elements.csv`,
     `/api/ifc/projects/${projectId}/connect.pbids`,
     `/api/ifc/projects/${projectId}/connect.tds`,
+    `/api/ifc/projects/${projectId}/models`,
     `/api/ifc/jobs/${jobId}`,
     `/api/ifc/jobs/${jobId}/events`,
     `/api/ifc/odata/projects/${projectId}/IFCElements`,
@@ -115,6 +116,29 @@ describeEachStore('security: access matrix', (target) => {
         if (auth) req.set('Authorization', auth);
         expect([401, 404]).toContain((await req).status);
       }
+      // The models and versions routes (issue 15): every change, with or without a body, answers as above.
+      const model = `/api/ifc/projects/${projectId}/models/${projectId}`;
+      const changes = [
+        request(h.app).patch(`/api/ifc/projects/${projectId}`).send({ retention: 1 }),
+        request(h.app).post(`/api/ifc/projects/${projectId}/models`),
+        request(h.app)
+          .post(`/api/ifc/projects/${projectId}/models`)
+          .attach('ifcFile', Buffer.from(fixture.text), 'm.ifc'),
+        request(h.app).post(`${model}/versions`),
+        request(h.app).post(`${model}/versions`).attach('ifcFile', Buffer.from(fixture.text), 'm.ifc'),
+        request(h.app).patch(model).send({ name: 'taken' }),
+        request(h.app).delete(model),
+        request(h.app).delete(`${model}/versions/1`),
+        request(h.app).post(`${model}/versions/1/rollback`),
+      ];
+      for (const req of changes) {
+        if (auth) req.set('Authorization', auth);
+        const res = await req;
+        expect([401, 404]).toContain(res.status);
+        expect(res.text).not.toContain('secret-model');
+      }
+      expect((await store.models.listVersions(projectId)).map((v) => v.number)).toEqual([1]);
+      expect((await store.models.findById(projectId, projectId))?.name).toBe('secret-model');
       const del = request(h.app).delete(`/api/ifc/projects/${projectId}`);
       if (auth) del.set('Authorization', auth);
       expect([401, 404]).toContain((await del).status);

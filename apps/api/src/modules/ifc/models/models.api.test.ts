@@ -330,6 +330,8 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
         Buffer.from(v2.text),
         'm.ifc',
       ),
+      // Without a file too: the ownership check comes first, so no upload error tells the project exists.
+      asOther(request(h.app).post(api(`${projectId}/models/${projectId}/versions`))),
       asOther(request(h.app).patch(api(`${projectId}/models/${projectId}`))).send({ name: 'Mine' }),
       asOther(request(h.app).delete(api(`${projectId}/models/${projectId}`))),
       asOther(request(h.app).delete(api(`${projectId}/models/${projectId}/versions/1`))),

@@ -1,5 +1,6 @@
 import type { ProjectModelsResponse, VersionUploadAccepted, VersionUploadResult } from '@aec/contracts';
-import { Router, type Request, type RequestHandler } from 'express';
+import fs from 'node:fs/promises';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { currentUser } from '../../auth/require-auth';
 import { feedUrls, projectSummary, uploadResult } from '../ifc-responses';
@@ -8,7 +9,7 @@ import type { ReceivedFile } from '../upload/receive-upload';
 
 export interface ModelsRouterDeps {
   ifc: IfcService;
-  receiveUpload: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<ReceivedFile>;
+  receiveUpload: (req: Request, res: Response) => Promise<ReceivedFile>;
   authenticate: RequestHandler;
   identify: RequestHandler;
   originOf: (req: Request) => string;
@@ -32,7 +33,7 @@ export function modelsRouter({
   /** Answers an accepted version upload as the upload route does, plus which model and version it became. */
   async function answerUpload(
     req: Request,
-    res: Parameters<RequestHandler>[1],
+    res: Response,
     started: Awaited<ReturnType<typeof models.addVersion>>,
   ) {
     const { project, model, version, job } = started;
@@ -72,20 +73,36 @@ export function modelsRouter({
     });
   }
 
+  /**
+   * Receives an upload for the project (or model) once the caller may make it. Anyone else gets the 404 the other
+   * project routes answer, whatever the body held: it is read to its end and thrown away, never kept.
+   */
+  async function receiveFor(req: Request, res: Response, modelId?: string): Promise<ReceivedFile> {
+    const denied = await models.assertCanUpload(currentUser(req), param(req, 'projectId'), modelId).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    if (denied) {
+      const file = await receiveUpload(req, res).catch(() => null);
+      if (file) await fs.rm(file.path, { force: true });
+      throw denied;
+    }
+    ifc.prepareForUpload();
+    return receiveUpload(req, res);
+  }
+
   router.get('/projects/:projectId/models', identify, async (req, res) => {
     res.json((await models.list(req.user, param(req, 'projectId'))) satisfies ProjectModelsResponse);
   });
 
   router.post('/projects/:projectId/models', authenticate, async (req, res) => {
-    ifc.prepareForUpload();
-    const file = await receiveUpload(req, res);
+    const file = await receiveFor(req, res);
     const started = await models.addModel(currentUser(req), param(req, 'projectId'), file, file.fields);
     await answerUpload(req, res, started);
   });
 
   router.post('/projects/:projectId/models/:modelId/versions', authenticate, async (req, res) => {
-    ifc.prepareForUpload();
-    const file = await receiveUpload(req, res);
+    const file = await receiveFor(req, res, param(req, 'modelId'));
     const started = await models.addVersion(
       currentUser(req),
       param(req, 'projectId'),

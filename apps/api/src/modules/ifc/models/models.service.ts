@@ -167,6 +167,12 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
       };
     },
 
+    /** Throws the 404 a caller gets who may not upload to the project (or model): checked before the upload. */
+    async assertCanUpload(user: UserRecord, projectId: string, modelId?: string): Promise<void> {
+      const project = assertCanChange(await store.projects.findById(projectId), user);
+      if (modelId !== undefined) await modelOf(project, modelId);
+    },
+
     /** A new model in the project, with the file as its version 1 (named after the file unless a name is given). */
     async addModel(user: UserRecord, projectId: string, file: ReceivedFile, fields: unknown) {
       try {
