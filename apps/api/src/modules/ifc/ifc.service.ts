@@ -182,6 +182,10 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
       return processingRateFrom(samples.filter((s) => s !== null));
     },
 
-    elementRows: (project: ProjectRecord) => store.rows.streamElements(project.id, project.version),
+    /** Every model's published element rows, model after model (a federated project exports them all). */
+    async *elementRows(project: ProjectRecord) {
+      for (const model of await store.models.listByProject(project.id))
+        if (model.publishedVersion > 0) yield* store.rows.streamElements(project.id, model.publishedVersion);
+    },
   };
 }

@@ -197,6 +197,13 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
     expect(await feedCount(projectId)).toBe(v1.counts.totalProducts + structure.counts.totalProducts);
     expect(await feedCount(projectId, "ModelName eq 'Tragwerk Ü'")).toBe(structure.counts.totalProducts);
     expect(await feedCount(projectId, "ModelName eq 'Tower'")).toBe(v1.counts.totalProducts);
+    const csv = await request(h.app)
+      .get(api(`${projectId}/elements.csv`))
+      .set(bearer(owner.token))
+      .expect(200);
+    expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(
+      1 + v1.counts.totalProducts + structure.counts.totalProducts,
+    );
     expect((await models(projectId)).models.map((m) => [m.modelId, m.name])).toEqual([
       [projectId, 'Tower'],
       [structureId, 'Tragwerk Ü'],
