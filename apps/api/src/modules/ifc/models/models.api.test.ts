@@ -264,6 +264,11 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
       .set(bearer(owner.token))
       .expect(200);
     expect(rolled.body).toMatchObject({ modelId: projectId, latestVersionNumber: 1 });
+    const again = await request(h.app)
+      .post(api(`${projectId}/models/${projectId}/versions/1/rollback`))
+      .set(bearer(owner.token))
+      .expect(200);
+    expect(again.body.latestVersionNumber).toBe(1);
     expect(await feedCount(projectId)).toBe(v1.counts.totalProducts);
     expect(await feedCount(projectId, 'VersionNumber eq 1')).toBe(v1.counts.totalProducts);
 

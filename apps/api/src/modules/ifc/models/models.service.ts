@@ -246,6 +246,8 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
       const project = assertCanChange(await store.projects.findById(projectId), user);
       const model = await modelOf(project, modelId);
       const version = await versionOf(project, model, rawNumber);
+      // Already the one served: nothing to switch, and the feed's stamp stays (no needless 410 on open pages).
+      if (version.version === model.publishedVersion) return describeModel(project, model);
       if (version.status !== 'ready')
         throw new ConflictError(
           `Version ${version.number} is ${version.status}: only a ready version can be published.`,
