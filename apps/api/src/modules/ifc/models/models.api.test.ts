@@ -1,23 +1,9 @@
 import request from 'supertest';
 import { generateIfcFixture, generateIfcRevision } from '@aec/ifc';
 import { projectModelsResponseSchema, type ProjectModelsResponse, type VersionDto } from '@aec/contracts';
-import { storeTargets, type StoreTarget } from '../../../test/store-fixtures';
+import { describeEachStore } from '../../../test/store-fixtures';
 import { openIfcHarness, readEvents, upload, type IfcHarness } from '../../../test/ifc-harness';
-import { describeSkipped } from '../../../../../../tools/test-support/skip-with-reason';
 import type { Store } from '../../../store/types';
-
-/** Until the MongoDB store keeps models (h-mongo, issue 15), its variant of these checks cannot run. */
-const MONGO_MODELS_PENDING =
-  'the MongoDB store does not keep models and versions yet (issue 15, MongoDB slice)';
-
-function describeEachModelStore(title: string, body: (target: StoreTarget) => void): void {
-  for (const target of storeTargets) {
-    const name = `${title} [${target.name}]`;
-    const reason = target.skipReason ?? (target.name === 'mongodb' ? MONGO_MODELS_PENDING : null);
-    if (reason) describeSkipped(name, reason);
-    else describe(name, () => body(target));
-  }
-}
 
 const towerOptions = { storeys: 2, bays: 2, name: 'Tower', seed: 21 } as const;
 const tower = (schema: 'IFC4' | 'IFC2X3' = 'IFC4') => generateIfcFixture({ ...towerOptions, schema });
@@ -25,7 +11,10 @@ const tower = (schema: 'IFC4' | 'IFC2X3' = 'IFC4') => generateIfcFixture({ ...to
 const towerRevision = generateIfcRevision(towerOptions, { added: 3, removed: 2, modified: 4, seed: 5 });
 const structure = generateIfcFixture({ storeys: 1, bays: 3, name: 'Tragwerk', seed: 99 });
 
-describeEachModelStore('Models and versions API (issue 15)', (target) => {
+// Each check uploads up to four models and waits for them; on a shared FerretDB that can take a minute.
+jest.setTimeout(120_000);
+
+describeEachStore('Models and versions API (issue 15)', (target) => {
   let store: Store;
   let h: IfcHarness;
   let owner: { token: string; username: string };
@@ -46,8 +35,14 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
     await target.dispose(store);
   });
 
+  /** A 200 answer, or a failure that shows what the server said instead. */
+  const ok = (res: request.Response) => {
+    if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${res.text.slice(0, 500)}`);
+    return res;
+  };
+
   const newProject = async (text = v1.text, fileName = 'Tower.ifc') =>
-    (await upload(h, owner.token, text, fileName).expect(200)).body as {
+    ok(await upload(h, owner.token, text, fileName)).body as {
       projectId: string;
       jobId: string;
       odataUrl: string;
@@ -81,9 +76,8 @@ describeEachModelStore('Models and versions API (issue 15)', (target) => {
     const query = filter ? `?$filter=${encodeURIComponent(filter)}` : '';
     const res = await request(h.app)
       .get(`/api/ifc/odata/projects/${projectId}/IFCElements/$count${query}`)
-      .set(bearer(owner.token))
-      .expect(200);
-    return Number(res.text);
+      .set(bearer(owner.token));
+    return Number(ok(res).text);
   }
 
   /** The version once its post-publish change step has ended (the API answers pending until then). */
