@@ -27,6 +27,9 @@ export function createUploadReceiver(options: { uploadDir: string; maxBytes: num
       filename: (_req, _file, cb) => cb(null, `${randomUUID()}.part`),
     }),
     limits: { fileSize: options.maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+    // Browsers and curl send a file name's non-ASCII characters as raw UTF-8 bytes: read them as such (busboy's
+    // latin1 default turned "Tragwerk Ü.ifc" into "Tragwerk Ã\x9c.ifc", and with it the model's default name).
+    defParamCharset: 'utf8',
     fileFilter: (_req, file, cb) => {
       if (file.fieldname !== 'ifcFile') {
         return cb(
