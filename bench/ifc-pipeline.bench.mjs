@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, percentile, peakRssMb, waitForHealth } from './bench-utils.mjs';
+import { measureVersionChanges } from './ifc-version-changes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
@@ -16,10 +17,13 @@ const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
 export async function benchIfcPipeline() {
   mkdirSync(MODELS, { recursive: true });
   const model = path.join(MODELS, `model-${MB}mb.ifc`);
+  const revision = path.join(MODELS, `model-${MB}mb-v2.ifc`);
   const generated = JSON.parse(
-    execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), model, String(MB)], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      process.execPath,
+      [path.join(OUT, 'generate-model.js'), model, String(MB), '--revision', revision],
+      { encoding: 'utf8' },
+    ),
   );
   const bytes = generated.bytes;
 
@@ -107,17 +111,28 @@ export async function benchIfcPipeline() {
         console.log('timeline (s since upload began):', at, 'writer:', details);
       }
     }
+    const apiPeakRssMb = peakRssMb(server.pid);
+    const version2 = await measureVersionChanges({
+      base,
+      pid: server.pid,
+      token,
+      projectId: body.projectId,
+      file: revision,
+      manifestFile: generated.revision.manifest,
+      first: { seconds, bytes },
+    });
     return {
       modelMb: +(bytes / 1024 / 1024).toFixed(1),
       products: body.elementCount,
       endToEndSeconds: +seconds.toFixed(2),
       mbPerSecond: +(bytes / 1024 / 1024 / seconds).toFixed(1),
-      apiPeakRssMb: peakRssMb(server.pid),
+      apiPeakRssMb,
       bareExtractionSeconds: +bare.seconds.toFixed(2),
       bareExtractionPeakRssMb: Math.round(bare.peakRssMb),
       ratioToBare: +(seconds / bare.seconds).toFixed(2),
       healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
       healthSamples: latencies.length,
+      ...version2,
     };
   } finally {
     server.kill('SIGTERM');

@@ -70,6 +70,9 @@ for (const [name, run] of Object.entries(benches)) {
   console.table(figures);
   if (name === 'ifc') {
     console.log('targets: endToEndSeconds ≤ 15, ratioToBare ≤ 1.3, apiPeakRssMb ≤ 1536, healthP99Ms ≤ 100');
+    console.log(
+      'targets (version 2): changeSetSecondsAfterReady ≤ 5, changeSetApiRssGrowthMb ≤ 300, v2ReadyDelayedOver5Percent false',
+    );
   }
   if (name === 'versions')
     console.log('targets: versionedFilteredPageP50Ms ≤ 10, fullPullRatio ≤ 1.1 (within 10% of one version)');
