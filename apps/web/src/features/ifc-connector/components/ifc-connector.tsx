@@ -1,4 +1,5 @@
 import { useConnectorFlow } from '../hooks/use-connector-flow';
+import { useUploadChoice } from '../hooks/use-upload-choice';
 import { PreviewStep } from './preview-step';
 import { ProcessStep } from './process-step';
 import { ResultsStep } from './results-step';
@@ -9,12 +10,21 @@ import { StepIndicator } from './step-indicator';
 export function IfcConnector({ username }: { username: string | null }) {
   const flow = useConnectorFlow();
   const { state } = flow;
+  const target = useUploadChoice(state.file);
   return (
     <div className="grid grid-cols-1 gap-6">
       <StepIndicator current={state.step} />
       {state.step === 'select' ? <SelectStep error={state.selectError} onSelect={flow.selectFile} /> : null}
       {state.step === 'preview' && state.file ? (
-        <PreviewStep file={state.file} notice={state.notice} onStart={flow.start} onBack={flow.back} />
+        <PreviewStep
+          file={state.file}
+          notice={state.notice}
+          choices={target.choices}
+          choice={target.choice}
+          onChoose={target.choose}
+          onStart={() => flow.start(target.choice)}
+          onBack={flow.back}
+        />
       ) : null}
       {state.step === 'process' ? (
         <ProcessStep

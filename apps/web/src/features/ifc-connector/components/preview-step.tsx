@@ -6,16 +6,25 @@ import { formatFileSize } from '@aec/contracts';
 import { useProcessingRate } from '../api/get-processing-rate';
 import { estimateProcessing, formatTimeRange } from '../file-scan';
 import { useFileScan } from '../hooks/use-file-scan';
+import type { UploadChoice, VersionChoice } from '../upload-choice';
+import { PublishAs } from './publish-as';
 
 export function PreviewStep({
   file,
   notice,
+  choices,
+  choice,
+  onChoose,
   onStart,
   onBack,
 }: {
   file: File;
   /** What became of the last run (after Cancel), said where the user lands. */
   notice: string | null;
+  /** The user's models a new version can go to, and the current answer to "new project or new version?". */
+  choices: VersionChoice[];
+  choice: UploadChoice;
+  onChoose: (choice: UploadChoice) => void;
   onStart: () => void;
   onBack: () => void;
 }) {
@@ -66,6 +75,7 @@ export function PreviewStep({
             </div>
           ))}
         </dl>
+        <PublishAs choices={choices} value={choice} onChange={onChoose} />
       </CardContent>
       <CardFooter className="flex-wrap">
         <Button variant="outline" onClick={onBack}>

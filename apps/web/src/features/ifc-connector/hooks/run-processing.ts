@@ -6,6 +6,8 @@ import { followJobEvents } from '@/lib/job-events/follow-job-events';
 import { getProject } from '@/lib/api/projects';
 import { rejectedUploadLines, uploadFailureLines } from '../api/upload-failure';
 import { uploadIfc } from '../api/upload-ifc';
+import { uploadModelFile } from '@/lib/api/upload-model-file';
+import { targetLabel, type UploadChoice } from '../upload-choice';
 import type { ConnectorAction } from '../connector-state';
 import { formatFileSize } from '@aec/contracts';
 import { fromServer, type AddLog } from './use-connector-log';
@@ -30,6 +32,7 @@ export async function runProcessing(
   signal: AbortSignal,
   dispatch: Dispatch<ConnectorAction>,
   addLog: AddLog,
+  target: UploadChoice = { kind: 'new' },
 ): Promise<void> {
   /** `jobEnded`: the server reported the end itself, so there is no job left to cancel. */
   const fail = (lines: string[], category: 'upload' | 'complete', jobEnded = false) => {
@@ -38,13 +41,19 @@ export async function runProcessing(
     dispatch({ type: 'failed', jobEnded });
   };
 
-  addLog(`Uploading ${file.name} (${formatFileSize(file.size)})`, 'info', 'upload', 0);
+  const as = target.kind === 'new' ? '' : ` as a ${targetLabel(target).replace(/^New/, 'new')}`;
+  addLog(`Uploading ${file.name} (${formatFileSize(file.size)})${as}`, 'info', 'upload', 0);
+  const onProgress = (fraction: number) => dispatch({ type: 'uploadProgress', fraction });
   let accepted;
   try {
-    accepted = await uploadIfc(file, {
-      signal,
-      onProgress: (fraction) => dispatch({ type: 'uploadProgress', fraction }),
-    });
+    accepted =
+      target.kind === 'new'
+        ? await uploadIfc(file, { signal, onProgress })
+        : await uploadModelFile(
+            { kind: 'version', projectId: target.projectId, modelId: target.modelId },
+            file,
+            { signal, onProgress },
+          );
   } catch (error) {
     return fail(uploadFailureLines(error), 'upload');
   }

@@ -5,6 +5,7 @@ import { createDemo, createSampleThenDemo } from '../api/create-demo';
 import { getProject } from '@/lib/api/projects';
 import { connectorReducer, initialConnectorState, isRunStoppable, PAUSE_NOTE } from '../connector-state';
 import { INVALID_EXTENSION_MESSAGE, isIfcFileName, MAX_FILE_BYTES, tooLargeMessage } from '../file-rules';
+import type { UploadChoice } from '../upload-choice';
 import { runProcessing } from './run-processing';
 import { useConnectorLog } from './use-connector-log';
 
@@ -46,14 +47,18 @@ export function useConnectorFlow() {
     dispatch({ type: 'fileSelected', file });
   }, []);
 
-  const start = useCallback(() => {
-    if (!state.file) return;
-    run.current?.abort();
-    const controller = new AbortController();
-    run.current = controller;
-    dispatch({ type: 'started' });
-    void runProcessing(state.file, controller.signal, dispatch, addLog);
-  }, [state.file, addLog]);
+  /** `target`: a new project, or a new version of one of the user's models (the Preview step's question). */
+  const start = useCallback(
+    (target: UploadChoice = { kind: 'new' }) => {
+      if (!state.file) return;
+      run.current?.abort();
+      const controller = new AbortController();
+      run.current = controller;
+      dispatch({ type: 'started' });
+      void runProcessing(state.file, controller.signal, dispatch, addLog, target);
+    },
+    [state.file, addLog],
+  );
 
   const cancel = useCallback(async () => {
     const stopped = stopRun(); // reads the job before the state forgets it
