@@ -11,6 +11,7 @@ import { closeGracefully } from './http/graceful-shutdown';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
 import { seedDemoProject } from './modules/ifc/demo/seed-demo';
+import { startSupersededSweep } from './modules/odata/superseded-sweep';
 
 async function main(): Promise<void> {
   let config;
@@ -74,13 +75,19 @@ async function main(): Promise<void> {
     );
   }
   const preparation = completePublishedPreparation(store, logger);
+  const sweep = startSupersededSweep(store, logger);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    Promise.all([closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS), processor.close(), preparation.stop()])
+    Promise.all([
+      closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
+      processor.close(),
+      preparation.stop(),
+      sweep.stop(),
+    ])
       .then(() => usage.stop())
       .then(() => store.close())
       .then(() => {

@@ -30,6 +30,8 @@ const envSchema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   WORKER_MAX_OLD_MB: z.coerce.number().int().min(64).default(2048),
   ODATA_PAGE_SIZE: z.coerce.number().int().min(1).max(100000).default(5000),
+  // Minutes a replaced version's rows outlive the switch, so that a BI pull begun on it ends on it (fractions allowed).
+  SNAPSHOT_GRACE_MINUTES: z.coerce.number().min(0).max(10080).default(30),
   ROW_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(2000),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),

@@ -4,7 +4,9 @@ import { createMongoStore } from './mongo/mongo-store';
 import { createSqliteStore } from './sqlite/sqlite-store';
 
 /** MongoDB when MONGODB_URI is set, the embedded SQLite file in DATA_DIR otherwise. */
-export async function createStore(config: Pick<Config, 'MONGODB_URI' | 'DATA_DIR'>): Promise<Store> {
+export async function createStore(
+  config: Pick<Config, 'MONGODB_URI' | 'DATA_DIR'> & Partial<Pick<Config, 'SNAPSHOT_GRACE_MINUTES'>>,
+): Promise<Store> {
   if (config.MONGODB_URI) return createMongoStore(config.MONGODB_URI);
-  return createSqliteStore({ dataDir: config.DATA_DIR });
+  return createSqliteStore({ dataDir: config.DATA_DIR, snapshotGraceMinutes: config.SNAPSHOT_GRACE_MINUTES });
 }

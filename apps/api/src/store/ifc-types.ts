@@ -293,6 +293,12 @@ export interface VersionRecord {
   processingMs: number | null;
   /** False once the project's retention setting removed this version's rows (it stays in the history). */
   retained: boolean;
+  /**
+   * When a newer (or rolled-back) version replaced this one as its model's published version; null while it serves
+   * or if it never did. Its rows are kept the snapshot window (SNAPSHOT_GRACE_MINUTES) after this, whatever the
+   * retention, so that a BI pull begun on it can finish.
+   */
+  supersededAt: string | null;
   /** e.g. "Schema changed from IFC2X3 to IFC4", "0 elements in common with version 1". */
   warnings: string[];
   /** Null for a model's first version. */

@@ -4,6 +4,9 @@ import { describeEachStore } from '../test/store-fixtures';
 import { elementRow, propertyRow, spatialRow } from '../test/row-fixtures';
 import type { PublishSummary, RowContext, Store, VersionRecord } from './types';
 
+/** Later than the default snapshot window (SNAPSHOT_GRACE_MINUTES, 30) after now. */
+const PAST_SNAPSHOT_WINDOW = 31 * 60_000;
+
 describeEachStore('store contract: models and versions', (target) => {
   let store: Store;
   let ownerId: string;
@@ -301,6 +304,8 @@ describeEachStore('store contract: models and versions', (target) => {
     expect((await store.projects.findById(project.id))!.retention).toBe(2);
     const versions = [];
     for (let i = 0; i < 4; i++) versions.push(await upload(project.id, model.id, model.name, 1));
+    // Replaced versions outlive the switch by the snapshot window (issue 19.2); past it retention prunes them.
+    await store.pruneSuperseded(Date.now() + PAST_SNAPSHOT_WINDOW);
     const listed = await store.models.listVersions(project.id, model.id);
     expect(listed.map((v) => [v.number, v.retained])).toEqual([
       [4, true],
@@ -317,8 +322,9 @@ describeEachStore('store contract: models and versions', (target) => {
     // Another model's versions are counted on their own.
     expect(await store.rows.countElements(project.id, o1.version)).toBe(1);
 
-    // Lowering the setting prunes at once; null keeps everything from then on.
+    // Lowering the setting prunes (once the window is over); null keeps everything from then on.
     await store.projects.setRetention(project.id, 1);
+    await store.pruneSuperseded(Date.now() + PAST_SNAPSHOT_WINDOW);
     expect((await store.models.findVersion(project.id, model.id, 3))!.retained).toBe(false);
     expect((await store.models.findVersion(project.id, model.id, 4))!.retained).toBe(true);
     await store.projects.setRetention(project.id, null);

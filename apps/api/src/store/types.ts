@@ -69,6 +69,11 @@ export interface Store {
   /** OData reads, compiled into this store's own query language. */
   readonly feed: FeedReader;
   /** Round-trips to the database; throws when it is unreachable. */
+  /**
+   * Prunes, as the projects' retention says, the superseded versions whose snapshot window (SNAPSHOT_GRACE_MINUTES
+   * after they were replaced) ended by `now` (default: now); a bounded batch per call. Resolves to how many.
+   */
+  pruneSuperseded(now?: number): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

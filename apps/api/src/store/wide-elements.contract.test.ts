@@ -152,7 +152,7 @@ describeEachStore('store contract: the wide element set', (target) => {
     expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
   });
 
-  it('publishing a newer version keeps the older catalog until retention prunes it; deleting the project drops the rest', async () => {
+  it('publishing a newer version keeps the older catalog until retention prunes it after the snapshot window; deleting the project drops the rest', async () => {
     const { projectId, version } = await seeded();
     await store.rows.buildWideElements(projectId, version);
     const summary = {
@@ -170,6 +170,8 @@ describeEachStore('store contract: the wide element set', (target) => {
     await store.projects.publish(projectId, next, summary);
     expect(await store.rows.wideCatalog(projectId, version)).not.toBeNull();
     await store.projects.setRetention(projectId, 1);
+    // Once the snapshot window (30 minutes by default) after the switch is over.
+    await store.pruneSuperseded(Date.now() + 31 * 60_000);
     expect(await store.rows.wideCatalog(projectId, version)).toBeNull();
     expect(await store.rows.wideCatalog(projectId, next)).not.toBeNull();
     await store.projects.delete(projectId);

@@ -32,6 +32,8 @@ export interface VersionDoc {
   processedAt: Date | null;
   processingMs: number | null;
   retained: boolean;
+  /** When another version replaced this one as the published one (snapshot window, issue 19.2). */
+  supersededAt?: Date | null;
   warnings: string[];
   changes: ChangeSummaryDoc | null;
   /** Set once the version's change rows are all written (computeChanges): the feed serves them from then on. */
@@ -92,6 +94,7 @@ export const toVersionRecord = (d: VersionDoc): VersionRecord => ({
   processedAt: d.processedAt ? d.processedAt.toISOString() : null,
   processingMs: d.processingMs ?? null,
   retained: d.retained,
+  supersededAt: d.supersededAt ? d.supersededAt.toISOString() : null,
   warnings: d.warnings ?? [],
   changes: d.changes
     ? {

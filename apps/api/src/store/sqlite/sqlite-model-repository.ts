@@ -153,7 +153,7 @@ export function createSqliteModelRepository(
       return write(() => {
         const target = versionByNumber.get(projectId, modelId, number) as VersionRow | undefined;
         if (!target || target.retained !== 1 || target.status !== 'ready') return false;
-        setPublished.run(target.version, modelId, projectId);
+        book.switching(projectId, modelId, () => setPublished.run(target.version, modelId, projectId));
         book.refreshProject(projectId, target);
         return true;
       });

@@ -14,17 +14,26 @@ import { createSqliteUsageRepository } from './sqlite-usage-repository';
 import { createVersionRowRemoval } from './sqlite-version-rows';
 import { createSqliteVersionBook } from './sqlite-version-book';
 import { createSqliteModelRepository } from './sqlite-model-repository';
+import { createSqliteSupersededVersions, DEFAULT_SNAPSHOT_GRACE_MINUTES } from './sqlite-superseded-versions';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(
-  location: ({ dataDir: string } | { file: ':memory:' }) & OpenSqliteOptions,
+  location: ({ dataDir: string } | { file: ':memory:' }) &
+    OpenSqliteOptions & {
+      /** How long a superseded version's rows outlive the switch, for pulls begun on it (SNAPSHOT_GRACE_MINUTES). */
+      snapshotGraceMinutes?: number;
+    },
 ): Store {
   const file = 'file' in location ? location.file : path.join(location.dataDir, 'aec.sqlite');
   const db = openSqlite(file, location);
   const write = createWrite(db);
   const wide = createSqliteWideElements(db, write);
   const removeRows = createVersionRowRemoval(db, write, wide);
-  const book = createSqliteVersionBook(db, write, removeRows);
+  const superseded = createSqliteSupersededVersions(
+    db,
+    location.snapshotGraceMinutes ?? DEFAULT_SNAPSHOT_GRACE_MINUTES,
+  );
+  const book = createSqliteVersionBook(db, write, removeRows, superseded);
   return {
     kind: 'sqlite',
     ...(file === ':memory:' ? {} : { sqliteFile: file }),
@@ -37,6 +46,9 @@ export function createSqliteStore(
     newsletter: createSqliteNewsletterRepository(db, write),
     feed: createSqliteFeedReader(db),
     usage: createSqliteUsageRepository(db, write),
+    async pruneSuperseded(now) {
+      return book.pruneSuperseded(now);
+    },
     async ping() {
       db.prepare('SELECT 1').get();
     },

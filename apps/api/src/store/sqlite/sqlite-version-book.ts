@@ -2,6 +2,11 @@ import type { ModelRecord, PublishSummary, RowContext, VersionRecord } from '../
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { RemoveVersionRows } from './sqlite-version-rows';
+import {
+  createSqliteSupersededVersions,
+  DEFAULT_SNAPSHOT_GRACE_MINUTES,
+  type SqliteSupersededVersions,
+} from './sqlite-superseded-versions';
 
 export interface ModelRow {
   id: string;
@@ -32,6 +37,7 @@ export interface VersionRow {
   processed_at: string | null;
   processing_ms: number | null;
   retained: number;
+  superseded_at: string | null;
   warnings: string;
   changes: string | null;
 }
@@ -64,6 +70,7 @@ export const toVersion = (row: VersionRow): VersionRecord => ({
   processedAt: row.processed_at,
   processingMs: row.processing_ms,
   retained: row.retained === 1,
+  supersededAt: row.superseded_at ?? null,
   warnings: JSON.parse(row.warnings) as string[],
   changes: row.changes === null ? null : (JSON.parse(row.changes) as VersionRecord['changes']),
 });
@@ -76,7 +83,13 @@ const addCounts = (into: Record<string, number>, from: Record<string, number>) =
  * The bookkeeping of models and versions shared by the project and model repositories: publishing, the project's
  * figures summed over its models, its stamp, and retention. Every function runs inside one write transaction.
  */
-export function createSqliteVersionBook(db: SqliteDb, write: SqliteWrite, removeRows: RemoveVersionRows) {
+export function createSqliteVersionBook(
+  db: SqliteDb,
+  write: SqliteWrite,
+  removeRows: RemoveVersionRows,
+  // The row-writer thread only resolves row contexts (it never publishes): the default window serves it.
+  superseded: SqliteSupersededVersions = createSqliteSupersededVersions(db, DEFAULT_SNAPSHOT_GRACE_MINUTES),
+) {
   const project = db.prepare(
     'SELECT id, owner_id, name, file_name, file_size, schema, created_at, processed_at, retention FROM projects WHERE id = ?',
   );
@@ -121,7 +134,8 @@ export function createSqliteVersionBook(db: SqliteDb, write: SqliteWrite, remove
      WHERE id = @id`,
   );
   const modelVersions = db.prepare(
-    'SELECT version, number, status, retained FROM versions WHERE project_id = ? AND model_id = ? ORDER BY number DESC',
+    `SELECT version, number, status, retained, superseded_at FROM versions WHERE project_id = ? AND model_id = ?
+     ORDER BY number DESC`,
   );
   const markPruned = db.prepare('UPDATE versions SET retained = 0 WHERE project_id = ? AND version = ?');
   const projectModels = db.prepare('SELECT id, published_version FROM models WHERE project_id = ?');
@@ -241,22 +255,41 @@ export function createSqliteVersionBook(db: SqliteDb, write: SqliteWrite, remove
    * Keeps the rows of the model's `retention` newest versions by number and of its published one; the others'
    * rows go and they stay listed as not retained. Versions not ready (still being written, or failed) are left.
    */
-  function applyRetention(projectId: string, modelId: string, retention: number | null): void {
-    if (retention === null) return;
+  function applyRetention(
+    projectId: string,
+    modelId: string,
+    retention: number | null,
+    now = Date.now(),
+  ): number {
+    if (retention === null) return 0;
     const model = modelRow.get(modelId, projectId) as ModelRow | undefined;
-    if (!model) return;
+    if (!model) return 0;
     const versions = modelVersions.all(projectId, modelId) as Pick<
       VersionRow,
-      'version' | 'number' | 'status' | 'retained'
+      'version' | 'number' | 'status' | 'retained' | 'superseded_at'
     >[];
+    let pruned = 0;
     // Only ready versions hold rows worth keeping: a failed upload does not use up a place.
     versions
       .filter((v) => v.status === 'ready')
       .forEach((v, index) => {
         if (index < retention || v.version === model.published_version || v.retained !== 1) return;
+        // Replaced less than the snapshot window ago: a pull may still be reading it (the sweep prunes it later).
+        if (superseded.inWindow(v.superseded_at, now)) return;
         removeRows(projectId, v.version);
         markPruned.run(projectId, v.version);
+        pruned++;
       });
+    return pruned;
+  }
+
+  /** Prunes, under retention, the versions whose snapshot window ended by `now`; resolves to how many. */
+  function pruneSuperseded(now = Date.now()): number {
+    return write(() =>
+      superseded.sweep(now, (projectId, modelId, at) =>
+        applyRetention(projectId, modelId, (project.get(projectId) as ProjectRow).retention, at),
+      ),
+    );
   }
 
   function publish(id: string, version: number, summary: PublishSummary): void {
@@ -275,7 +308,9 @@ export function createSqliteVersionBook(db: SqliteDb, write: SqliteWrite, remove
         now: new Date().toISOString(),
       });
       // A version older than the one the model serves (a slow job overtaken by a later upload) does not replace it.
-      setPublished.run(version, record.model_id, id, version);
+      superseded.switching(id, record.model_id, () =>
+        setPublished.run(version, record.model_id, id, version),
+      );
       refreshProject(id, versionRow.get(id, version) as VersionRow);
       applyRetention(id, record.model_id, (project.get(id) as ProjectRow).retention);
     });
@@ -310,6 +345,8 @@ export function createSqliteVersionBook(db: SqliteDb, write: SqliteWrite, remove
     refreshProject,
     applyRetention,
     applyProjectRetention,
+    pruneSuperseded,
+    switching: superseded.switching,
     publish,
     contextFor,
   };
