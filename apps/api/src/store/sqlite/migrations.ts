@@ -310,8 +310,8 @@ const migrations: string[] = [
        CASE WHEN json_extract(v.changes, '$.status') = 'ready'
          THEN json_extract(v.changes, '$.propertyValuesChanged') END AS property_values_changed
      FROM versions v JOIN models m ON m.id = v.model_id;`,
-  // Migration 12: snapshot reads (issue 19.2): when a version stopped being its model's published one, so that retention keeps
-  // its rows for the snapshot window after the switch.
+  // Migration 13: snapshot reads (issue 19.2): when a version stopped being its model's published one, so that
+  // retention keeps its rows for the snapshot window after the switch.
   `ALTER TABLE versions ADD COLUMN superseded_at TEXT;`,
 ];
 
