@@ -555,6 +555,7 @@ describeEachStore('store contract: models and versions', (target) => {
     await upload(project.id, model.id, model.name, 1);
     await upload(project.id, model.id, model.name, 1);
     await store.projects.setRetention(project.id, 1);
+    await store.pruneSuperseded(Date.now() + PAST_SNAPSHOT_WINDOW);
     expect((await store.models.findVersion(project.id, model.id, 1))!.retained).toBe(false);
     expect(await store.models.rollback(project.id, model.id, 1)).toBe(false);
     const failed = await store.models.createVersion({
