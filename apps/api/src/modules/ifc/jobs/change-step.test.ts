@@ -27,6 +27,7 @@ function versionRecord(number: number, version: number): VersionRecord {
     processedAt: '2026-11-24T10:00:01.000Z',
     processingMs: 1000,
     retained: true,
+    supersededAt: null,
     warnings: [],
     changes: null,
   };

@@ -25,6 +25,7 @@ const version = (number: number, rowVersion: number, extra: Partial<VersionRecor
   processedAt: null,
   processingMs: null,
   retained: true,
+  supersededAt: null,
   warnings: [],
   changes: null,
   ...extra,
