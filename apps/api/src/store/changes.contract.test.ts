@@ -372,38 +372,39 @@ describeEachStore('store contract: what changed between versions', (target) => {
   });
 
   // 9,000 rows take FerretDB minutes on the shared test machine (the other cases run there).
-  itUnless(target.name === 'mongodb' ? 'too slow on FerretDB here; h-mongo runs it against MongoDB' : null)(
-    'reruns idempotently, and a cancelled run leaves no change rows',
-    async () => {
-      const projectId = await newProject();
-      const count = 4500;
-      const v1 = await upload(
-        projectId,
-        Array.from({ length: count }, (_, i) => wall(i + 1, { GlobalId: `G${i}`, Name: 'old' })),
-      );
-      const v2 = await upload(
-        projectId,
-        Array.from({ length: count }, (_, i) =>
-          wall(i + 1, { GlobalId: `G${i}`, Name: i % 3 ? 'old' : 'new' }),
-        ),
-      );
-      let checks = 0;
-      // Stops once some rows were written: nothing of them may stay.
-      const cancelled = await store.rows.computeChanges(projectId, v2.version, v1.version, {
-        isCancelled: () => (checks += 1) > 2,
-      });
-      expect(cancelled).toBeNull();
-      expect(await read('IFCChanges', projectId, '$select=Id')).toEqual([]);
+  itUnless(
+    target.name === 'mongodb'
+      ? 'too slow on FerretDB (it scans per query): 9,000 rows take minutes; the SQLite variant runs here'
+      : null,
+  )('reruns idempotently, and a cancelled run leaves no change rows', async () => {
+    const projectId = await newProject();
+    const count = 4500;
+    const v1 = await upload(
+      projectId,
+      Array.from({ length: count }, (_, i) => wall(i + 1, { GlobalId: `G${i}`, Name: 'old' })),
+    );
+    const v2 = await upload(
+      projectId,
+      Array.from({ length: count }, (_, i) =>
+        wall(i + 1, { GlobalId: `G${i}`, Name: i % 3 ? 'old' : 'new' }),
+      ),
+    );
+    let checks = 0;
+    // Stops once some rows were written: nothing of them may stay.
+    const cancelled = await store.rows.computeChanges(projectId, v2.version, v1.version, {
+      isCancelled: () => (checks += 1) > 2,
+    });
+    expect(cancelled).toBeNull();
+    expect(await read('IFCChanges', projectId, '$select=Id')).toEqual([]);
 
-      const first = await store.rows.computeChanges(projectId, v2.version, v1.version);
-      const rows = await read('IFCChanges', projectId);
-      const again = await store.rows.computeChanges(projectId, v2.version, v1.version);
-      expect(again).toEqual(first);
-      expect(first).toMatchObject({ modified: count / 3, added: 0, removed: 0, commonElements: count });
-      expect(await read('IFCChanges', projectId)).toEqual(rows);
-      expect(rows).toHaveLength(count / 3);
-    },
-  );
+    const first = await store.rows.computeChanges(projectId, v2.version, v1.version);
+    const rows = await read('IFCChanges', projectId);
+    const again = await store.rows.computeChanges(projectId, v2.version, v1.version);
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({ modified: count / 3, added: 0, removed: 0, commonElements: count });
+    expect(await read('IFCChanges', projectId)).toEqual(rows);
+    expect(rows).toHaveLength(count / 3);
+  });
 
   it('reports 0 elements in common when no GlobalId survived', async () => {
     const projectId = await newProject();

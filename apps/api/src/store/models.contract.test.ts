@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { itUnless } from '../../../../tools/test-support/skip-with-reason';
 import { describeEachStore } from '../test/store-fixtures';
 import { elementRow, propertyRow, spatialRow } from '../test/row-fixtures';
 import type { PublishSummary, RowContext, Store, VersionRecord } from './types';
@@ -206,33 +205,24 @@ describeEachStore('store contract: models and versions', (target) => {
     expect((await store.models.findVersion(project.id, model.id, 1))!.retained).toBe(true);
   });
 
-  // Read back through streamElements, which returns neither the model columns nor a whole project on MongoDB yet.
-  const streamsModels = itUnless(
-    target.name === 'mongodb'
-      ? 'MongoDB streamElements lacks the model columns and the no-version form (h-mongo)'
-      : null,
-  );
-  streamsModels(
-    'streams what the project serves: every model’s published version, rows stamped with their model',
-    async () => {
-      const { project, model } = await newProject();
-      const mep = await store.models.create({
-        id: `m_${randomUUID()}`,
-        projectId: project.id,
-        name: 'MEP ✓',
-      });
-      await upload(project.id, model.id, model.name, 1);
-      const arch2 = await upload(project.id, model.id, model.name, 2);
-      const mep1 = await upload(project.id, mep.id, mep.name, 1, { first: 50 });
-      const rows = [];
-      for await (const row of store.rows.streamElements(project.id)) rows.push(row);
-      expect(rows.map((r) => [r.Id, r.ModelId, r.ModelName, r.VersionNumber, r.ChangedAt])).toEqual([
-        [`${model.id}:G1`, model.id, model.name, 2, arch2.createdAt],
-        [`${model.id}:G2`, model.id, model.name, 2, arch2.createdAt],
-        [`${mep.id}:G50`, mep.id, 'MEP ✓', 1, mep1.createdAt],
-      ]);
-    },
-  );
+  it('streams what the project serves: every model’s published version, rows stamped with their model', async () => {
+    const { project, model } = await newProject();
+    const mep = await store.models.create({
+      id: `m_${randomUUID()}`,
+      projectId: project.id,
+      name: 'MEP ✓',
+    });
+    await upload(project.id, model.id, model.name, 1);
+    const arch2 = await upload(project.id, model.id, model.name, 2);
+    const mep1 = await upload(project.id, mep.id, mep.name, 1, { first: 50 });
+    const rows = [];
+    for await (const row of store.rows.streamElements(project.id)) rows.push(row);
+    expect(rows.map((r) => [r.Id, r.ModelId, r.ModelName, r.VersionNumber, r.ChangedAt])).toEqual([
+      [`${model.id}:G1`, model.id, model.name, 2, arch2.createdAt],
+      [`${model.id}:G2`, model.id, model.name, 2, arch2.createdAt],
+      [`${mep.id}:G50`, mep.id, 'MEP ✓', 1, mep1.createdAt],
+    ]);
+  });
 
   it('the feed sees one version per (project, model): each model’s published one, or version 0 before any', async () => {
     const { project, model } = await newProject();
@@ -467,25 +457,22 @@ describeEachStore('store contract: models and versions', (target) => {
   const stampOf = async (projectId: string) =>
     Date.parse((await store.projects.findById(projectId))!.processedAt!);
 
-  streamsModels(
-    'renaming a model rewrites ModelName on every kept version’s rows and moves the stamp',
-    async () => {
-      const { project, model } = await newProject();
-      const v1 = await upload(project.id, model.id, model.name, 1);
-      const v2 = await upload(project.id, model.id, model.name, 2);
-      const before = await stampOf(project.id);
-      expect(await store.models.rename(project.id, model.id, 'Façade – Nord')).toBe(true);
-      expect((await store.models.findById(project.id, model.id))!.name).toBe('Façade – Nord');
-      for (const v of [v1, v2])
-        expect(new Set((await elementsOf(project.id, v.version)).map((r) => r.ModelName))).toEqual(
-          new Set(['Façade – Nord']),
-        );
-      expect(await stampOf(project.id)).toBeGreaterThan(before);
-      expect(await store.models.rename(project.id, 'no-such-model', 'x')).toBe(false);
-      const other = await newProject();
-      expect(await store.models.rename(other.project.id, model.id, 'x')).toBe(false);
-    },
-  );
+  it('renaming a model rewrites ModelName on every kept version’s rows and moves the stamp', async () => {
+    const { project, model } = await newProject();
+    const v1 = await upload(project.id, model.id, model.name, 1);
+    const v2 = await upload(project.id, model.id, model.name, 2);
+    const before = await stampOf(project.id);
+    expect(await store.models.rename(project.id, model.id, 'Façade – Nord')).toBe(true);
+    expect((await store.models.findById(project.id, model.id))!.name).toBe('Façade – Nord');
+    for (const v of [v1, v2])
+      expect(new Set((await elementsOf(project.id, v.version)).map((r) => r.ModelName))).toEqual(
+        new Set(['Façade – Nord']),
+      );
+    expect(await stampOf(project.id)).toBeGreaterThan(before);
+    expect(await store.models.rename(project.id, 'no-such-model', 'x')).toBe(false);
+    const other = await newProject();
+    expect(await store.models.rename(other.project.id, model.id, 'x')).toBe(false);
+  });
 
   it('deleting a model removes its versions and rows; the project is summed over the others', async () => {
     const { project, model } = await newProject();
