@@ -54,6 +54,8 @@ interface ActiveJob {
   target: JobVersion | null;
   /** Set once published, for a model's version 2 onwards: what the post-publish change step compares. */
   change: ChangeStepTarget | null;
+  /** Status writes run one after another, so a pause that lands while the job starts is not overwritten. */
+  statusWrites: Promise<void>;
 }
 
 /**
@@ -117,7 +119,7 @@ export class JobProcessor {
     if (!running || running.paused) return false;
     running.paused = true;
     running.run?.pause();
-    await this.setStatus(running.job, 'paused');
+    await this.writeStatus(running, () => 'paused');
     this.o.events.append(jobId, { message: 'Processing paused', type: 'info', category: 'extract' });
     return true;
   }
@@ -127,7 +129,7 @@ export class JobProcessor {
     if (!running || !running.paused) return false;
     running.paused = false;
     running.run?.resume();
-    await this.setStatus(running.job, 'processing');
+    await this.writeStatus(running, () => 'processing');
     this.o.events.append(jobId, { message: 'Processing resumed', type: 'info', category: 'extract' });
     running.resumeWaiters.splice(0).forEach((resume) => resume());
     return true;
@@ -198,6 +200,7 @@ export class JobProcessor {
       timeline: new JobTimeline(Date.parse(job.createdAt)),
       target: null,
       change: null,
+      statusWrites: Promise.resolve(),
     };
     state.timeline.mark('started', state.startedMs);
     this.active.set(job.id, state);
@@ -217,7 +220,8 @@ export class JobProcessor {
     let outcome: ExtractionSummary | Error;
     try {
       state.target = await jobVersion(this.o.store, job);
-      await this.setStatus(job, 'processing', { startedAt: new Date().toISOString() });
+      const startedAt = new Date().toISOString();
+      await this.writeStatus(state, () => (state.paused ? 'paused' : 'processing'), { startedAt });
       this.o.events.append(job.id, {
         message: 'Processing started',
         type: 'info',
@@ -471,6 +475,17 @@ export class JobProcessor {
       changes: pendingChanges(previous),
     });
     return { version: target.version, previous, jobId: job.id };
+  }
+
+  /** Queues a status write behind the job's earlier ones; `status` is read when the write runs. */
+  private writeStatus(
+    state: ActiveJob,
+    status: () => JobStatus,
+    extra: { startedAt?: string } = {},
+  ): Promise<void> {
+    const write = state.statusWrites.then(() => this.setStatus(state.job, status(), extra));
+    state.statusWrites = write.catch(() => undefined);
+    return write;
   }
 
   private async setStatus(

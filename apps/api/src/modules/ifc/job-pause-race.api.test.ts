@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { generateIfcFixture } from '@aec/ifc';
+import { storeTargets } from '../../test/store-fixtures';
+import { readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import type { JobRepository, Store } from '../../store/types';
+
+const fixture = generateIfcFixture({ storeys: 6, bays: 4, seed: 5 });
+
+/** A store whose job writes marking a job started take a while: as on a busy MongoDB, a pause can overtake them. */
+function slowStartStore(store: Store, delayMs: number): Store {
+  const jobs: JobRepository = Object.create(store.jobs);
+  jobs.update = async (id, patch) => {
+    if (patch.startedAt) await new Promise((r) => setTimeout(r, delayMs));
+    return store.jobs.update(id, patch);
+  };
+  const wrapped: Store = Object.create(store);
+  Object.defineProperty(wrapped, 'jobs', { value: jobs });
+  return wrapped;
+}
+
+describe('IFC jobs: a pause that lands while the job starts', () => {
+  const sqlite = storeTargets.find((t) => t.name === 'sqlite')!;
+  let store: Store;
+  let h: IfcHarness;
+  let token: string;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-pause-race-'));
+    store = await sqlite.open(dataDir);
+    h = await startIfcHarness(slowStartStore(store, 400), { ROW_BATCH_SIZE: '5' }, dataDir);
+    token = (await h.login('pauserace')).token;
+  });
+  afterAll(async () => {
+    await h.stop();
+    await sqlite.dispose(store);
+  });
+
+  it('stays paused: the job start does not overwrite it with "processing"', async () => {
+    const bearer = { Authorization: `Bearer ${token}` };
+    const { jobId, projectId } = (await upload(h, token, fixture.text, 'race.ifc', false).expect(202)).body;
+    const paused = await request(h.app).post(`/api/ifc/jobs/${jobId}/pause`).set(bearer).expect(200);
+    expect(paused.body.status).toBe('paused');
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer)).body.status).toBe('paused');
+    expect((await store.projects.findById(projectId))!.status).toBe('paused');
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer).expect(200);
+    const events = await readEvents(h, jobId, token, 60_000);
+    expect(events[events.length - 1]!.event).toBe('complete');
+    expect(await store.projects.findById(projectId)).toMatchObject({
+      status: 'ready',
+      elementCount: fixture.counts.totalProducts,
+    });
+  });
+});
