@@ -1,0 +1,186 @@
+import { open } from 'node:fs/promises';
+import { IfcExtractionError } from '../extraction-error';
+
+/** What the reader hands on for each entity instance of the DATA section: `#id = TYPE(…);`. */
+export interface StepEntitySink {
+  /**
+   * `type` is the upper-case type name as written ('' for a complex instance `#1=(A(…)B(…));`); its parameter list
+   * `(…)` is bytes[start, end). The bytes are only valid during the call: keep a copy of what you need.
+   */
+  entity(id: number, type: string, bytes: Buffer, start: number, end: number): void;
+  /** Every byte of the file once, in order, cut between statements (see StepReadOptions). */
+  block?(bytes: Buffer): void;
+}
+
+export interface StepReadOptions {
+  /** Bytes read from disk at a time (4 MiB by default); a statement longer than that is read in several. */
+  chunkSize?: number;
+}
+
+export interface StepReadSummary {
+  entityCount: number;
+  bytes: number;
+}
+
+const SEMICOLON = 0x3b;
+const QUOTE = 0x27;
+const HASH = 0x23;
+const DEFAULT_CHUNK = 4 * 1024 * 1024;
+
+export const UNREADABLE_MESSAGE =
+  'The IFC file could not be parsed (a syntax error such as an unterminated string, or damaged data).';
+const TRUNCATED_MESSAGE =
+  "The file is truncated: it does not end with 'END-ISO-10303-21;' (incomplete upload or export?).";
+
+/** Where the statement starting at or after `from` ends (its ';'), -1 when the buffer ends first, -2 inside a string. */
+class StatementFinder {
+  private nextQuote = -1;
+  private nextComment = -1;
+
+  constructor(
+    private readonly buf: Buffer,
+    private readonly atEof: boolean,
+  ) {}
+
+  end(from: number): number {
+    const { buf } = this;
+    let i = from;
+    for (;;) {
+      const semi = buf.indexOf(SEMICOLON, i);
+      if (this.nextQuote !== -2 && this.nextQuote < i) {
+        this.nextQuote = buf.indexOf(QUOTE, i);
+        if (this.nextQuote < 0) this.nextQuote = -2;
+      }
+      if (this.nextComment !== -2 && this.nextComment < i) {
+        this.nextComment = buf.indexOf('/*', i);
+        if (this.nextComment < 0) this.nextComment = -2;
+      }
+      const quote = this.nextQuote < 0 ? Infinity : this.nextQuote;
+      const comment = this.nextComment < 0 ? Infinity : this.nextComment;
+      if (semi >= 0 && semi < quote && semi < comment) return semi;
+      if (quote === Infinity && comment === Infinity) return -1;
+      if (quote < comment) {
+        // skip the string: quotes inside it are doubled
+        let q = quote + 1;
+        for (;;) {
+          q = buf.indexOf(QUOTE, q);
+          if (q < 0) return this.atEof ? -2 : -1;
+          if (q + 1 >= buf.length && !this.atEof) return -1;
+          if (buf[q + 1] === QUOTE) q += 2;
+          else break;
+        }
+        i = q + 1;
+      } else {
+        const close = buf.indexOf('*/', comment + 2);
+        if (close < 0) return -1;
+        i = close + 2;
+      }
+    }
+  }
+}
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c;
+}
+
+/**
+ * Reads an ISO 10303-21 file from disk in chunks, never holding more than a chunk (plus one unfinished statement):
+ * statements are cut at their ';' outside strings and comments, a statement split between two chunks is put back
+ * together, and each entity instance of the DATA section goes to the sink. A file that ends inside a string is
+ * refused like web-ifc's parse error (code OPEN_FAILED), one that ends inside a statement as truncated.
+ */
+export async function readStepFile(
+  path: string,
+  sink: StepEntitySink,
+  options: StepReadOptions = {},
+): Promise<StepReadSummary> {
+  const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK);
+  const file = await open(path, 'r');
+  let entityCount = 0;
+  let total = 0;
+  let inData = false;
+  let finished = false;
+  try {
+    let pending: Buffer = Buffer.alloc(0);
+    for (let eof = false; !eof && !finished;) {
+      const chunk = Buffer.allocUnsafe(chunkSize);
+      const { bytesRead } = await file.read(chunk, 0, chunkSize, null);
+      total += bytesRead;
+      eof = bytesRead === 0;
+      const buf = pending.length
+        ? Buffer.concat([pending, chunk.subarray(0, bytesRead)])
+        : chunk.subarray(0, bytesRead);
+      const finder = new StatementFinder(buf, eof);
+      let start = 0;
+      for (;;) {
+        start = skipSpaceAndComments(buf, start);
+        if (start >= buf.length) break;
+        const end = finder.end(start);
+        if (end === -2) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
+        if (end === -1) {
+          if (eof) throw new IfcExtractionError('TRUNCATED', TRUNCATED_MESSAGE);
+          break;
+        }
+        if (buf[start] === HASH) {
+          if (inData) {
+            entityCount++;
+            entityStatement(buf, start, end, sink);
+          }
+        } else {
+          const keyword = buf
+            .toString('latin1', start, Math.min(end, start + 20))
+            .trim()
+            .toUpperCase();
+          if (keyword === 'DATA') inData = true;
+          else if (keyword === 'ENDSEC') inData = false;
+          else if (keyword === 'END-ISO-10303-21') {
+            finished = true;
+            start = buf.length;
+            break;
+          }
+        }
+        start = end + 1;
+      }
+      sink.block?.(buf.subarray(0, start));
+      pending = buf.subarray(start);
+    }
+    if (!finished) throw new IfcExtractionError('TRUNCATED', TRUNCATED_MESSAGE);
+  } finally {
+    await file.close();
+  }
+  return { entityCount, bytes: total };
+}
+
+/**
+ * The first byte at or after `from` that is neither whitespace nor inside a comment (exporters put comments between
+ * statements). A comment the buffer cuts is left where it starts, for the statement finder to wait for its end.
+ */
+function skipSpaceAndComments(buf: Buffer, from: number): number {
+  let p = from;
+  for (;;) {
+    while (p < buf.length && isSpace(buf[p] as number)) p++;
+    if (buf[p] !== 0x2f /* / */ || p + 1 >= buf.length || buf[p + 1] !== 0x2a /* * */) return p;
+    const close = buf.indexOf('*/', p + 2);
+    if (close < 0) return p;
+    p = close + 2;
+  }
+}
+
+/** `#id = TYPE(…)` between start and end (the ';'). */
+function entityStatement(buf: Buffer, start: number, end: number, sink: StepEntitySink): void {
+  let p = start + 1;
+  let id = 0;
+  while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
+    id = id * 10 + (buf[p++] as number) - 0x30;
+  while (p < end && isSpace(buf[p] as number)) p++;
+  if (buf[p] !== 0x3d /* = */) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
+  p++;
+  while (p < end && isSpace(buf[p] as number)) p++;
+  const nameStart = p;
+  while (p < end && !isSpace(buf[p] as number) && buf[p] !== 0x28 /* ( */) p++;
+  const type = buf.toString('latin1', nameStart, p).toUpperCase();
+  while (p < end && isSpace(buf[p] as number)) p++;
+  let close = end;
+  while (close > p && isSpace(buf[close - 1] as number)) close--;
+  sink.entity(id, type, buf, p, close);
+}
