@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
 import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
-import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../test/mongo-test-uri';
+import { mongoSkipReason, mongoTestUri } from '../../test/mongo-test-uri';
+import { mongoModelFixture } from '../../test/mongo-model-fixture';
 import { elementRow, propertyRow } from '../../test/row-fixtures';
-import type { RowBatch, Store, VersionRecord } from '../types';
-import { createMongoStore } from './mongo-store';
+import type { RowBatch, Store } from '../types';
 
 /**
  * What MongoDB's change computation adds to the shared contract: it merges two sorted cursors and compares
@@ -15,70 +13,23 @@ const title = 'MongoDB change computation';
 if (!mongoTestUri) describeSkipped(title, mongoSkipReason);
 else
   describe(title, () => {
+    const m = mongoModelFixture('aec_changes');
     let store: Store;
-    let conn: mongoose.Connection;
-    let ownerId: string;
-    beforeAll(async () => {
-      const dbName = uniqueDbName('aec_changes');
-      store = await createMongoStore(mongoTestUri!, { dbName });
-      conn = await mongoose.createConnection(mongoTestUri!, { dbName }).asPromise();
-      ownerId = (
-        await store.users.create({
-          username: `c_${randomUUID().slice(0, 8)}`,
-          email: `${randomUUID()}@x.io`,
-          passwordHash: 'h',
-        })
-      ).id;
-    });
-    afterAll(async () => {
-      await store.close();
-      await conn.dropDatabase();
-      await conn.close();
+    beforeAll(() => {
+      ({ store } = m);
     });
     const docs = (collection: string, projectId: string, version: number) =>
-      conn
+      m.conn
         .db!.collection(collection)
         .find({ projectId, version }, { projection: { _id: 0 } })
         .sort({ Id: 1 })
         .toArray();
 
-    async function version(projectId: string, batch: RowBatch, changedAt?: string): Promise<VersionRecord> {
-      const v = await store.models.createVersion({
-        projectId,
-        modelId: projectId,
-        fileName: 'm.ifc',
-        fileSize: 1,
-        uploaderId: ownerId,
-        schema: 'IFC4',
-      });
-      await store.rows.insertBatch(projectId, v.version, batch, {
-        modelId: projectId,
-        modelName: 'Modell',
-        versionNumber: v.number,
-        changedAt: changedAt ?? v.createdAt,
-      });
-      await store.projects.publish(projectId, v.version, {
-        schema: 'IFC4',
-        elementCount: batch.elements?.length ?? 0,
-        propertyCount: 0,
-        spatialCount: 0,
-        countsByType: {},
-        countsByStorey: {},
-      });
-      return v;
-    }
+    const version = (projectId: string, batch: RowBatch, changedAt?: string) =>
+      m.upload(projectId, batch, { fileName: 'm.ifc', fileSize: 1, ...(changedAt ? { changedAt } : {}) });
 
     async function twoVersions() {
-      const project = await store.projects.create({
-        id: `p_${randomUUID()}`,
-        ownerId,
-        isPublic: false,
-        name: 'Modell',
-        fileName: 'm.ifc',
-        fileSize: 1,
-        schema: 'IFC4',
-      });
-      await store.models.create({ id: project.id, projectId: project.id, name: 'Modell' });
+      const project = await m.newProject('Modell');
       const v1 = await version(
         project.id,
         {
