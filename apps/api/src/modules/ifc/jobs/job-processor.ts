@@ -12,6 +12,7 @@ import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
 import type { ChangeStepTarget } from './change-step';
 import {
+  applyCurrentModelName,
   jobVersion,
   pendingChanges,
   previousRetainedVersion,
@@ -293,6 +294,7 @@ export class JobProcessor {
       category: 'extract',
       progress: 90,
     });
+    if (state.target) await applyCurrentModelName(this.o.store, state.target);
     if (state.target)
       await this.warnAboutSchema(job, state.target, summary.schema).catch((err: unknown) =>
         this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),

@@ -32,6 +32,20 @@ export async function jobVersion(store: Store, job: JobRecord): Promise<JobVersi
   };
 }
 
+/**
+ * The rows carry the model's name as it was when the job started. After a rename meanwhile (rows written before it
+ * were rewritten, rows after it were not) the version's rows get the current name before they are published: the
+ * store's rename rewrites every row of the model, this version's included now that all of them are written, and a
+ * rename after this check rewrites them itself. Rare, so the whole model's rewrite is acceptable.
+ */
+export async function applyCurrentModelName(store: Store, target: JobVersion): Promise<void> {
+  const model = await store.models.findById(target.version.projectId, target.model.id);
+  if (!model || model.name === target.rowContext.modelName) return;
+  await store.models.rename(model.projectId, model.id, model.name);
+  target.model = model;
+  target.rowContext = { ...target.rowContext, modelName: model.name };
+}
+
 /** "Schema changed from IFC2X3 to IFC4" when the model's served version has another schema than this one. */
 export async function schemaWarning(
   store: Store,
