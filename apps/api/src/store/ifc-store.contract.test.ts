@@ -191,6 +191,21 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     expect(await store.projects.findById(project.id)).toMatchObject({ status: 'failed', error: 'boom' });
   });
 
+  it('lists a project’s jobs newest first, and no other project’s', async () => {
+    const project = await newProject();
+    const other = await newProject();
+    const job = (projectId: string, version: number) =>
+      store.jobs.create({ id: `j_${randomUUID()}`, projectId, ownerId, version, filePath: '/tmp/z.ifc' });
+    const first = await job(project.id, 1);
+    await job(other.id, 1);
+    const second = await job(project.id, 2);
+    expect((await store.jobs.listByProject(project.id)).map((j) => [j.id, j.version])).toEqual([
+      [second.id, 2],
+      [first.id, 1],
+    ]);
+    expect(await store.jobs.listByProject(`p_${randomUUID()}`)).toEqual([]);
+  });
+
   it('deletes a project with its rows; its jobs stay readable (a polling client sees how they ended)', async () => {
     const project = await newProject();
     const v = await store.projects.nextVersion(project.id);

@@ -118,6 +118,8 @@ export interface JobRepository {
   listByStatus(statuses: JobStatus[]): Promise<JobRecord[]>;
   /** A user's most recent jobs, newest first. */
   listByOwner(ownerId: string, limit: number): Promise<JobRecord[]>;
+  /** Every job of a project (one per version it processed), newest first: the version history's job links. */
+  listByProject(projectId: string): Promise<JobRecord[]>;
 }
 
 export interface RowRepository {

@@ -59,6 +59,10 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
         .exec();
       return docs.map(toRecord);
     },
+    async listByProject(projectId) {
+      const docs = await jobs.find({ projectId }).sort({ createdAt: -1, seq: -1 }).lean<JobDoc[]>().exec();
+      return docs.map(toRecord);
+    },
     async listByStatus(statuses) {
       if (!statuses.length) return [];
       const docs = await jobs

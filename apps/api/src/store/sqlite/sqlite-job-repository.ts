@@ -73,6 +73,13 @@ export function createSqliteJobRepository(db: SqliteDb, write: SqliteWrite): Job
           .all(ownerId, limit) as JobRow[]
       ).map(toRecord);
     },
+    async listByProject(projectId) {
+      return (
+        db
+          .prepare('SELECT * FROM jobs WHERE project_id = ? ORDER BY created_at DESC, rowid DESC')
+          .all(projectId) as JobRow[]
+      ).map(toRecord);
+    },
     async listByStatus(statuses) {
       if (!statuses.length) return [];
       const marks = statuses.map(() => '?').join(', ');

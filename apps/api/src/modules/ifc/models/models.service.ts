@@ -39,9 +39,6 @@ export type ModelsService = ReturnType<typeof createModelsService>;
 export const projectName = (fileName: string) => fileName.replace(/\.ifc$/i, '') || 'Model';
 const newModelId = (): string => `model_${randomUUID().replace(/-/g, '')}`;
 
-/** How many of an owner's latest jobs are searched for the job of each listed version. */
-const JOB_LOOKUP_LIMIT = 1000;
-
 const UNFINISHED: JobRecord['status'][] = ['queued', 'processing', 'paused'];
 
 /** A version number in a path: a positive integer; anything else names no version. */
@@ -72,8 +69,10 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
     const names = new Map<string, string | null>();
     for (const id of new Set(versions.map((v) => v.uploaderId).filter((id) => id !== null)))
       names.set(id, (await store.users.findById(id))?.username ?? null);
-    const jobs = project.ownerId ? await store.jobs.listByOwner(project.ownerId, JOB_LOOKUP_LIMIT) : [];
-    const jobOf = new Map(jobs.filter((j) => j.projectId === project.id).map((j) => [j.version, j.id]));
+    // The project's own jobs, newest first: the newest job of a row version is its link.
+    const jobOf = new Map<number, string>();
+    for (const job of await store.jobs.listByProject(project.id))
+      if (!jobOf.has(job.version)) jobOf.set(job.version, job.id);
     return (v: VersionRecord) => ({
       uploadedBy: v.uploaderId ? (names.get(v.uploaderId) ?? null) : null,
       jobId: jobOf.get(v.version) ?? null,
