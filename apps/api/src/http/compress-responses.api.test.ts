@@ -8,18 +8,8 @@ import { type EntityModel, type EntityType, writeEntityCollection } from '@aec/o
 import { describeEachStore } from '../test/store-fixtures';
 import { openFeedHarness, type FeedHarness } from '../test/feed-harness';
 import { listen, rawRequest } from '../test/raw-get';
+import { POWER_QUERY_HEADERS } from '../test/bi-clients';
 import { compressResponses } from './compress-responses';
-
-/** What Power Query (Power BI Desktop, Excel: OData.Feed) sends with every feed request. */
-const POWER_QUERY = {
-  Accept:
-    'application/json;odata.metadata=minimal;q=1.0,application/json;odata=minimalmetadata;q=0.9,' +
-    'application/atomsvc+xml;q=0.8,application/atom+xml;q=0.8,application/xml;q=0.7,text/plain;q=0.7',
-  'Accept-Encoding': 'gzip, deflate',
-  'OData-MaxVersion': '4.0',
-  MaxDataServiceVersion: '3.0',
-  'User-Agent': 'Microsoft.Data.Mashup (https://go.microsoft.com/fwlink/?LinkID=304225)',
-};
 
 describeEachStore('HTTP compression of API and OData responses', (target) => {
   let f: FeedHarness;
@@ -44,11 +34,11 @@ describeEachStore('HTTP compression of API and OData responses', (target) => {
 
   it("answers Power Query's request with a gzip body that decodes to the same page", async () => {
     const plain = await rawRequest(url('IFCElements'), {
-      ...POWER_QUERY,
+      ...POWER_QUERY_HEADERS,
       'Accept-Encoding': 'identity',
       Authorization: basic,
     });
-    const gz = await rawRequest(url('IFCElements'), { ...POWER_QUERY, Authorization: basic });
+    const gz = await rawRequest(url('IFCElements'), { ...POWER_QUERY_HEADERS, Authorization: basic });
     expect(gz.status).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toMatch(/Accept-Encoding/i);

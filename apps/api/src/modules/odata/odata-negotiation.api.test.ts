@@ -1,14 +1,7 @@
 import { storeTargets } from '../../test/store-fixtures';
 import { openFeedHarness, type FeedHarness } from '../../test/feed-harness';
+import { POWER_QUERY_HEADERS } from '../../test/bi-clients';
 
-/** What Power Query (Power BI, Excel: OData.Feed) sends before it knows the service's version. */
-const POWER_QUERY = {
-  Accept:
-    'application/json;odata.metadata=minimal;q=1.0,application/json;odata=minimalmetadata;q=0.9,application/atomsvc+xml;q=0.8,application/atom+xml;q=0.8,application/xml;q=0.7,text/plain;q=0.7',
-  'Accept-Encoding': 'gzip, deflate',
-  'OData-MaxVersion': '4.0',
-  'User-Agent': 'Microsoft.Data.Mashup (https://go.microsoft.com/fwlink/?LinkID=304225)',
-};
 /** Apache Olingo's Java client, which Tableau's OData connector is built on. */
 const OLINGO = {
   Accept: 'application/json;odata.metadata=full',
@@ -53,7 +46,7 @@ describe('OData content negotiation: 406 when no JSON is acceptable, 404 for an 
   });
 
   it.each([
-    ['Power Query', POWER_QUERY],
+    ['Power Query', POWER_QUERY_HEADERS],
     ['Olingo (Tableau)', OLINGO],
     ['*/*', { Accept: '*/*' }],
     ['minimal JSON', { Accept: 'application/json;odata.metadata=minimal' }],
@@ -79,7 +72,7 @@ describe('OData content negotiation: 406 when no JSON is acceptable, 404 for an 
   });
 
   it('$metadata is CSDL XML for Olingo, Power Query and a JSON-only Accept alike', async () => {
-    for (const headers of [OLINGO_METADATA, POWER_QUERY, { Accept: 'application/json' }, {}]) {
+    for (const headers of [OLINGO_METADATA, POWER_QUERY_HEADERS, { Accept: 'application/json' }, {}]) {
       for (const root of ['', `projects/${f.projectId}/`]) {
         const res = await f.feed(`${root}$metadata`).set(headers).expect(200);
         expect(res.headers['content-type']).toMatch(/^application\/xml/);
