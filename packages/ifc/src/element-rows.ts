@@ -4,7 +4,8 @@ import type { MaterialResolver } from './materials';
 import type { DecodedSet, PropertySetResolver } from './property-sets';
 import type { RelationshipIndex } from './relationship-index';
 import type { SpatialIndex } from './spatial-index';
-import type { ElementRow, PropertyRow, PropertySetKind } from './types';
+import { propertyFingerprint } from './property-fingerprint';
+import type { ExtractedElementRow, PropertyRow, PropertySetKind } from './types';
 
 interface TypeInfo {
   name: string | null;
@@ -28,7 +29,11 @@ export class ElementRowBuilder {
     private readonly materials: MaterialResolver,
   ) {}
 
-  build(id: number, line: IfcLine, ifcType: string): { element: ElementRow; properties: PropertyRow[] } {
+  build(
+    id: number,
+    line: IfcLine,
+    ifcType: string,
+  ): { element: ExtractedElementRow; properties: PropertyRow[] } {
     const typeId = this.rels.typeOf.get(id);
     const type = typeId === undefined ? null : this.typeInfo(typeId);
     const materialSelects =
@@ -51,7 +56,8 @@ export class ElementRowBuilder {
       sets.filter((s) => s.kind !== 'MaterialProperty').map((s) => s.set),
     );
     const globalId = text(line.GlobalId);
-    const element: ElementRow = {
+    const properties = propertyRows(globalId, id, sets);
+    const element: ExtractedElementRow = {
       GlobalId: globalId,
       ExpressId: id,
       IfcType: ifcType,
@@ -64,8 +70,9 @@ export class ElementRowBuilder {
       ...this.spatial.contextOf(id),
       Material: material.names.length ? material.names.join(', ') : null,
       ...columns,
+      PropertyFingerprint: propertyFingerprint(properties),
     };
-    return { element, properties: propertyRows(globalId, id, sets) };
+    return { element, properties };
   }
 
   /** Type objects are shared by many instances: read name and property sets once. */

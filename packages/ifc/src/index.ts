@@ -3,6 +3,7 @@ export { extractIfc, NO_STOREY_KEY } from './extract';
 export { IfcExtractionError, type ExtractionErrorCode } from './extraction-error';
 export { sniffIfcFile, sniffIfcBytes, sniffIfcData, type SniffResult, type SniffErrorCode } from './sniff';
 export { schemaFamilyOf, SUPPORTED_SCHEMAS_TEXT } from './schema-family';
+export { propertyFingerprint, type FingerprintedProperty } from './property-fingerprint';
 export { configureWebIfc } from './web-ifc-runtime';
 export * from './generate';
 export {

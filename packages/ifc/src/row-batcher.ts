@@ -1,11 +1,11 @@
-import type { ElementRow, PropertyRow, RowBatch, SpatialRow } from './types';
+import type { ExtractedElementRow, PropertyRow, RowBatch, SpatialRow } from './types';
 
 /**
  * Buffers rows and hands them out in batches, awaiting the consumer each time so a slow store
  * (or a paused job) holds extraction back instead of letting rows pile up in memory.
  */
 export class RowBatcher {
-  private elements: ElementRow[] = [];
+  private elements: ExtractedElementRow[] = [];
   private properties: PropertyRow[] = [];
   private spatial: SpatialRow[] = [];
 
@@ -21,7 +21,7 @@ export class RowBatcher {
     }
   }
 
-  async addElement(element: ElementRow, properties: PropertyRow[]): Promise<void> {
+  async addElement(element: ExtractedElementRow, properties: PropertyRow[]): Promise<void> {
     this.elements.push(element);
     for (const row of properties) this.properties.push(row);
     if (this.elements.length >= this.batchSize) await this.emit({ elements: this.take('elements') });
@@ -38,7 +38,7 @@ export class RowBatcher {
     if (batch.spatial || batch.elements || batch.properties) await this.emit(batch);
   }
 
-  private take(kind: 'elements'): ElementRow[];
+  private take(kind: 'elements'): ExtractedElementRow[];
   private take(kind: 'properties'): PropertyRow[];
   private take(kind: 'spatial'): SpatialRow[];
   private take(kind: 'elements' | 'properties' | 'spatial'): unknown[] {

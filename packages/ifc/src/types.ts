@@ -122,8 +122,16 @@ export interface ExtractionWarning {
   message: string;
 }
 
+/**
+ * An element row as the extraction hands it to the store: its columns, plus the fingerprint of its property values
+ * (propertyFingerprint), which the store keeps out of sight of the feed. Rows built elsewhere may lack it.
+ */
+export interface ExtractedElementRow extends ElementRow {
+  PropertyFingerprint?: string | null;
+}
+
 export interface RowBatch {
-  elements?: ElementRow[];
+  elements?: ExtractedElementRow[];
   properties?: PropertyRow[];
   spatial?: SpatialRow[];
 }

@@ -1,4 +1,4 @@
-import type { ElementRow, PropertyRow, SpatialRow } from '@aec/ifc';
+import type { ElementRow, ExtractedElementRow, PropertyRow, SpatialRow } from '@aec/ifc';
 
 export type ColumnType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -75,6 +75,14 @@ export const SPATIAL_COLUMNS = {
 } as const satisfies Record<keyof SpatialRow, ColumnType>;
 
 export const elementColumnNames = Object.keys(ELEMENT_COLUMNS) as (keyof ElementRow)[];
+/**
+ * What a store keeps of an element row: its columns, then its property fingerprint (never served: no feed column,
+ * not in $metadata). The extraction worker flattens element rows in this order for the SQLite row writer.
+ */
+export const storedElementColumnNames: readonly (keyof ExtractedElementRow)[] = [
+  ...elementColumnNames,
+  'PropertyFingerprint',
+];
 export const propertyColumnNames = Object.keys(PROPERTY_COLUMNS) as (keyof PropertyRow)[];
 export const spatialColumnNames = Object.keys(SPATIAL_COLUMNS) as (keyof SpatialRow)[];
 

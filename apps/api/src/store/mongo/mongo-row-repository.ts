@@ -25,7 +25,7 @@ const PAGE = 2000;
 // the project, every column. Stored ones also carry their text columns' case-mapped copies (case-shadows.ts).
 const MODEL_FIELDS = ['projectId', 'version', 'ModelId', 'ModelName', 'VersionNumber'];
 const elementDoc = compileRowDoc<ElementRow>(
-  [...MODEL_FIELDS, 'Id', 'ChangedAt'],
+  [...MODEL_FIELDS, 'Id', 'ChangedAt', 'PropertyFingerprint'],
   elementColumnNames,
   ELEMENT_CASE_MAPPED,
 );
@@ -37,7 +37,7 @@ const servedElement = compileRowDoc<ElementDoc>(
 );
 
 /** Only the columns (and the key served with them) leave the store: no _id, projectId or version. */
-const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0 } as const;
+const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0, PropertyFingerprint: 0 } as const;
 
 export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
   const { rows, projects } = deps;
@@ -103,6 +103,7 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
           ...key,
           Id: keys ? keys.key(row.GlobalId, row.ExpressId) : elementId(projectId, row.ExpressId),
           ChangedAt: changedAt,
+          PropertyFingerprint: row.PropertyFingerprint ?? null,
         }),
       );
       const properties = (batch.properties ?? []).map((row) => propertyDoc(row, key));

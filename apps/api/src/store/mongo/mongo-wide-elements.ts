@@ -101,7 +101,7 @@ export function createMongoWideElements(
       await rows.wide.deleteMany(key);
       const batch: WideDoc[] = [];
       const textColumns = columns.filter((c) => c.type === 'Edm.String').map((c) => c.name);
-      for await (const doc of rows.elements.find(key, { projection: { _id: 0 } })) {
+      for await (const doc of rows.elements.find(key, { projection: { _id: 0, PropertyFingerprint: 0 } })) {
         const element = doc as unknown as WideDoc;
         const fields = values.get(element.ExpressId as number) ?? {};
         // The element's case-mapped copies come with it; its text property columns add theirs.

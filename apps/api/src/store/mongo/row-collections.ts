@@ -15,7 +15,14 @@ interface ModelFields {
   ModelName?: string;
   VersionNumber?: number;
 }
-export type ElementDoc = VersionKey & ModelFields & ElementRow & { Id: string; ChangedAt?: Date | null };
+export type ElementDoc = VersionKey &
+  ModelFields &
+  ElementRow & {
+    Id: string;
+    ChangedAt?: Date | null;
+    /** propertyFingerprint of its property values (never served); absent on rows stored before it. */
+    PropertyFingerprint?: string | null;
+  };
 export type PropertyDoc = VersionKey & PropertyRow;
 export type SpatialDoc = VersionKey & SpatialRow;
 /** An element with one field per property column of its version's wide catalog. */

@@ -313,6 +313,10 @@ const migrations: string[] = [
   // Migration 13: snapshot reads (issue 19.2): when a version stopped being its model's published one, so that
   // retention keeps its rows for the snapshot window after the switch.
   `ALTER TABLE versions ADD COLUMN superseded_at TEXT;`,
+  // Migration 14: each element's property fingerprint (propertyFingerprint in @aec/ifc), written with the row, so
+  // the change step reads property values only of elements whose fingerprints differ. Never served; rows stored
+  // before have none (NULL), and the change step collects those versions' fingerprints itself.
+  `ALTER TABLE ifc_elements ADD COLUMN property_fingerprint TEXT;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

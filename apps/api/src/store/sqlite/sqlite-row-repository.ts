@@ -4,6 +4,7 @@ import {
   elementColumnNames,
   propertyColumnNames,
   spatialColumnNames,
+  storedElementColumnNames,
   type ColumnType,
 } from '../row-columns';
 import type { PreparationFailure, RowContext, RowRepository, StoredElementRow } from '../types';
@@ -16,6 +17,10 @@ import { createSqliteChanges } from './sqlite-changes';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+/** Row values stored in a column of another name: hidden ones, which no feed query names. */
+const HIDDEN_COLUMNS: Record<string, string> = { PropertyFingerprint: 'property_fingerprint' };
+const stored = (names: readonly string[]) =>
+  names.map((n) => HIDDEN_COLUMNS[n] ?? `"${n}"`).join(', ');
 
 const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][])
   .filter(([, type]) => type === 'boolean')
@@ -23,7 +28,7 @@ const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][
 
 /** The column order of flat row batches bound by the insert statements below. */
 export const SQLITE_ROW_ORDER = {
-  elements: elementColumnNames,
+  elements: storedElementColumnNames,
   properties: propertyColumnNames,
   spatial: spatialColumnNames,
 } as const;
@@ -78,7 +83,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
         return `(${sharedAt.join(', ')}, ${keyValue}${spec.columns.map((_, c) => at(c)).join(', ')})`;
       });
       statement = db.prepare(
-        `INSERT INTO ${spec.table} (${shared.join(', ')}, ${key ? '"Id", ' : ''}${quoted(spec.columns)})
+        `INSERT INTO ${spec.table} (${shared.join(', ')}, ${key ? '"Id", ' : ''}${stored(spec.columns)})
          VALUES ${tuples.join(', ')}${key ? ' ON CONFLICT DO NOTHING' : ''}`,
       );
       statements.set(rows, statement);
@@ -93,7 +98,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
       `SELECT COUNT(*) AS n FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" > ? AND "Id" < ?`,
     ),
     insertOne: db.prepare(
-      `INSERT INTO ${spec.table} (${quoted(spec.columns)}, ${shared.join(', ')}, "Id")
+      `INSERT INTO ${spec.table} (${stored(spec.columns)}, ${shared.join(', ')}, "Id")
        VALUES (${[...spec.columns, ...shared, 'Id'].map((_, i) => `?${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`,
     ),
   };
@@ -166,7 +171,7 @@ export function createSqliteRowInserter(
 ): SqliteRowInserter {
   const elements = flatInsert(db, {
     table: 'ifc_elements',
-    columns: elementColumnNames,
+    columns: storedElementColumnNames,
     booleanAt: booleanColumns.map((name) => (elementColumnNames as string[]).indexOf(name)),
     key: {
       globalIdAt: elementColumnNames.indexOf('GlobalId'),

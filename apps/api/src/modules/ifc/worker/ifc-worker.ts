@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { configureWebIfc, extractIfc, flattenBatch, IfcExtractionError } from '@aec/ifc';
-import { elementColumnNames, propertyColumnNames, spatialColumnNames } from '../../../store/row-columns';
+import {
+  propertyColumnNames,
+  spatialColumnNames,
+  storedElementColumnNames,
+} from '../../../store/row-columns';
 import type { BatchPortMessage, RunnerMessage, StartMessage, WorkerInput, WorkerMessage } from './protocol';
 
 /**
@@ -15,7 +19,7 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 
 /** The row writer binds rows in the store's column order: flattening them here keeps that work off its thread. */
 const STORE_ORDER = {
-  elements: elementColumnNames,
+  elements: storedElementColumnNames,
   properties: propertyColumnNames,
   spatial: spatialColumnNames,
 };
