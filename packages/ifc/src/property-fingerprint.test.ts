@@ -10,7 +10,7 @@ const value = (over: Partial<FingerprintedProperty> = {}): FingerprintedProperty
   ...over,
 });
 
-describe('propertyFingerprint: an element\'s property values in short', () => {
+describe("propertyFingerprint: an element's property values in short", () => {
   it('is the same for the same values in the same order, whatever the row objects', () => {
     const rows = [value(), value({ PropertyName: 'Höhe ✓', Value: '2.5', Unit: 'm' })];
     expect(propertyFingerprint(rows)).toBe(propertyFingerprint(rows.map((r) => ({ ...r }))));

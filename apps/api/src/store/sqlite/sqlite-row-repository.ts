@@ -19,8 +19,7 @@ const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
 /** Row values stored in a column of another name: hidden ones, which no feed query names. */
 const HIDDEN_COLUMNS: Record<string, string> = { PropertyFingerprint: 'property_fingerprint' };
-const stored = (names: readonly string[]) =>
-  names.map((n) => HIDDEN_COLUMNS[n] ?? `"${n}"`).join(', ');
+const stored = (names: readonly string[]) => names.map((n) => HIDDEN_COLUMNS[n] ?? `"${n}"`).join(', ');
 
 const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][])
   .filter(([, type]) => type === 'boolean')
