@@ -14,12 +14,16 @@ import {
   type Account,
   type RunningServer,
 } from './support/api-session';
-import { readAllPages, readCount } from './support/feed-reader';
+import {
+  describeClientsReadEverySet,
+  referenceFor,
+  referenceLine,
+  waitForWideSet,
+  type Reference,
+} from './support/client-reads';
+import { readAllPages } from './support/feed-reader';
 import { addModel, addVersion, projectModels, renameModel, waitForChanges } from './support/models-session';
-import { readFeedWithOlingo } from './support/olingo-reader';
 import { loadExpectedCounts, SAMPLES_DIR, samplesSkipReason } from './support/paths';
-import { describeWithTool } from './support/tool-state';
-import { readFeedWithOdatajs } from './support/ts-odatajs-reader';
 
 // Two discipline models of one building, different schemas and a unicode file; names with non-ASCII text.
 const ARCHITECTURE = { file: 'wifc_AC20-FZK-Haus.ifc', name: 'Architektur – Ansicht' };
@@ -32,22 +36,6 @@ const PROJECT_SETS = [...ROOT_SETS, 'IFCElementsWide'];
 const GENERATED = { storeys: 3, bays: 4, seed: 9 };
 const REVISION = { added: 20, removed: 15, modified: 60, seed: 4 };
 const expected = loadExpectedCounts();
-
-interface Reference {
-  counts: Record<string, number>;
-  pages: Record<string, number>;
-}
-
-async function referenceFor(root: string, auth: string, sets: string[]): Promise<Reference> {
-  const ref: Reference = { counts: {}, pages: {} };
-  for (const set of sets) {
-    ref.counts[set] = await readCount(`${root}${set}`, auth);
-    const read = await readAllPages(`${root}${set}`, auth);
-    expect(read.rows).toHaveLength(ref.counts[set]!);
-    ref.pages[set] = read.pages;
-  }
-  return ref;
-}
 
 function countBy<T>(rows: T[], key: (row: T) => string): Record<string, number> {
   const out: Record<string, number> = {};
@@ -104,27 +92,15 @@ if (!expected) {
 
       serviceRoot = `${base}/api/ifc/odata/`;
       federatedRoot = `${serviceRoot}projects/${federatedId}/`;
-      for (let tries = 0; ; tries++) {
-        const res = await fetch(`${federatedRoot}IFCElementsWide/$count`, {
-          headers: { authorization: account.basic },
-        });
-        await res.text();
-        if (res.ok) break;
-        if (res.status !== 503 || tries > 300) throw new Error(`wide set not ready: HTTP ${res.status}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitForWideSet(federatedRoot, account.basic);
       service = await referenceFor(serviceRoot, account.basic, ROOT_SETS);
       federated = await referenceFor(federatedRoot, account.basic, PROJECT_SETS);
     }, 300_000);
 
     afterAll(async () => {
       if (service && federated) {
-        const line = (ref: Reference) =>
-          Object.keys(ref.counts)
-            .map((n) => `${n} ${ref.counts[n]} rows/${ref.pages[n]} pages`)
-            .join(', ');
         console.log(
-          `[interop] living models (page size ${PAGE_SIZE}):\n  service root: ${line(service)}\n  federated project: ${line(federated)}`,
+          `[interop] living models (page size ${PAGE_SIZE}):\n  service root: ${referenceLine(service)}\n  federated project: ${referenceLine(federated)}`,
         );
       }
       await server?.stop();
@@ -177,52 +153,14 @@ if (!expected) {
       expect(service.pages.IFCChanges).toBeGreaterThan(2);
     });
 
-    describeWithTool('olingo', 'Apache Olingo Java client (odata-client-core 4.x)', (tool) => {
-      it.each([
+    describeClientsReadEverySet(
+      'Models, Versions, IFCChanges, IFCPropertyChanges and every other set paged to the end, counts exact',
+      [
         ['service root', () => serviceRoot, () => service, ROOT_SETS],
         ['federated project root', () => federatedRoot, () => federated, PROJECT_SETS],
-      ])(
-        '%s: Models, Versions, IFCChanges, IFCPropertyChanges and every other set paged to the end, counts exact',
-        async (_label, root, ref, names) => {
-          const sets = await readFeedWithOlingo(tool.path!, root(), account.username, account.feedToken);
-          expect(Object.keys(sets).sort()).toEqual([...names].sort());
-          for (const name of names) {
-            const got = sets[name]!;
-            expect({ set: name, rows: got.rows, pages: got.pages, missingKeys: got.missingKeys }).toEqual({
-              set: name,
-              rows: ref().counts[name],
-              pages: ref().pages[name],
-              missingKeys: 0,
-            });
-            expect(got.declaredProperties).toBeGreaterThan(0);
-          }
-        },
-        240_000,
-      );
-    });
-
-    describe('ts-odatajs (Olingo OData client for JavaScript, npm)', () => {
-      it.each([
-        ['service root', () => serviceRoot, () => service, ROOT_SETS],
-        ['federated project root', () => federatedRoot, () => federated, PROJECT_SETS],
-      ])(
-        '%s: Models, Versions, IFCChanges, IFCPropertyChanges and every other set paged to the end, counts exact',
-        async (_label, root, ref, names) => {
-          const sets = await readFeedWithOdatajs(root(), account.basic);
-          expect(Object.keys(sets).sort()).toEqual([...names].sort());
-          for (const name of names) {
-            const got = sets[name]!;
-            expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
-              set: name,
-              rows: ref().counts[name],
-              pages: ref().pages[name],
-            });
-            expect(got.declaredProperties).toBeGreaterThan(0);
-          }
-        },
-        120_000,
-      );
-    });
+      ],
+      () => account,
+    );
   });
 }
 

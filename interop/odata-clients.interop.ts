@@ -9,11 +9,15 @@ import {
   type Account,
   type RunningServer,
 } from './support/api-session';
-import { readAllPages, readCount, readJson } from './support/feed-reader';
-import { readFeedWithOlingo } from './support/olingo-reader';
+import {
+  describeClientsReadEverySet,
+  referenceFor,
+  referenceLine,
+  waitForWideSet,
+  type Reference,
+} from './support/client-reads';
+import { readJson } from './support/feed-reader';
 import { loadExpectedCounts, SAMPLES_DIR, samplesSkipReason } from './support/paths';
-import { describeWithTool } from './support/tool-state';
-import { readFeedWithOdatajs } from './support/ts-odatajs-reader';
 import { describeSkipped } from '../tools/test-support/skip-with-reason';
 
 // Unicode names, an IFC4 model (read again through its per-project root) and the largest sample (tens of pages).
@@ -44,23 +48,6 @@ interface ProjectRow {
   SpatialCount: number;
 }
 
-/** What every client must see: /$count per set, and our own nextLink walk as the page-count reference. */
-interface Reference {
-  counts: Record<string, number>;
-  pages: Record<string, number>;
-}
-
-async function referenceFor(root: string, auth: string, sets: string[]): Promise<Reference> {
-  const ref: Reference = { counts: {}, pages: {} };
-  for (const set of sets) {
-    ref.counts[set] = await readCount(`${root}${set}`, auth);
-    const read = await readAllPages(`${root}${set}?$select=ProjectId`, auth);
-    expect(read.rows).toHaveLength(ref.counts[set]!);
-    ref.pages[set] = read.pages;
-  }
-  return ref;
-}
-
 if (!expected) {
   describeSkipped('OData feed read by Olingo and ts-odatajs', samplesSkipReason);
 } else {
@@ -88,28 +75,16 @@ if (!expected) {
       projectRoot = `${globalRoot}projects/${ids[1]}/`;
       const projects = await readJson<{ value: ProjectRow[] }>(`${globalRoot}Projects`, account.basic);
       mine = projects.value.filter((p) => ids.includes(p.ProjectId));
-      // The wide set is built right after a model is ready: wait for it as a client would (503 until then).
-      for (let tries = 0; ; tries++) {
-        const res = await fetch(`${projectRoot}IFCElementsWide/$count`, {
-          headers: { authorization: account.basic },
-        });
-        await res.text();
-        if (res.ok) break;
-        if (res.status !== 503 || tries > 300) throw new Error(`wide set not ready: HTTP ${res.status}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      global = await referenceFor(globalRoot, account.basic, ENTITY_SETS);
-      project = await referenceFor(projectRoot, account.basic, PROJECT_SETS);
+      await waitForWideSet(projectRoot, account.basic);
+      // The reference walk reads one column: it counts pages, the clients read whole rows.
+      global = await referenceFor(globalRoot, account.basic, ENTITY_SETS, '?$select=ProjectId');
+      project = await referenceFor(projectRoot, account.basic, PROJECT_SETS, '?$select=ProjectId');
     }, 240_000);
 
     afterAll(async () => {
       if (global && project) {
-        const line = (ref: Reference) =>
-          Object.keys(ref.counts)
-            .map((n) => `${n} ${ref.counts[n]} rows/${ref.pages[n]} pages`)
-            .join(', ');
         console.log(
-          `[interop] OData reference (page size ${PAGE_SIZE}):\n  service root: ${line(global)}\n  per-project root: ${line(project)}`,
+          `[interop] OData reference (page size ${PAGE_SIZE}):\n  service root: ${referenceLine(global)}\n  per-project root: ${referenceLine(project)}`,
         );
       }
       await server?.stop();
@@ -131,51 +106,13 @@ if (!expected) {
       expect(global.pages.IFCProperties).toBeGreaterThan(2);
     });
 
-    describeWithTool('olingo', 'Apache Olingo Java client (odata-client-core 4.x)', (tool) => {
-      it.each([
+    describeClientsReadEverySet(
+      '$metadata parsed, every entity set paged to the end, counts exact',
+      [
         ['service root', () => globalRoot, () => global, ENTITY_SETS],
         ['per-project root', () => projectRoot, () => project, PROJECT_SETS],
-      ])(
-        '%s: $metadata parsed, every entity set paged to the end, counts exact',
-        async (_label, root, ref, names) => {
-          const sets = await readFeedWithOlingo(tool.path!, root(), account.username, account.feedToken);
-          expect(Object.keys(sets).sort()).toEqual([...names].sort());
-          for (const name of names) {
-            const got = sets[name]!;
-            expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
-              set: name,
-              rows: ref().counts[name],
-              pages: ref().pages[name],
-            });
-            expect(got.missingKeys).toBe(0);
-            expect(got.declaredProperties).toBeGreaterThan(0);
-          }
-        },
-        240_000,
-      );
-    });
-
-    describe('ts-odatajs (Olingo OData client for JavaScript, npm)', () => {
-      it.each([
-        ['service root', () => globalRoot, () => global, ENTITY_SETS],
-        ['per-project root', () => projectRoot, () => project, PROJECT_SETS],
-      ])(
-        '%s: $metadata parsed, every entity set paged to the end, counts exact',
-        async (_label, root, ref, names) => {
-          const sets = await readFeedWithOdatajs(root(), account.basic);
-          expect(Object.keys(sets).sort()).toEqual([...names].sort());
-          for (const name of names) {
-            const got = sets[name]!;
-            expect({ set: name, rows: got.rows, pages: got.pages }).toEqual({
-              set: name,
-              rows: ref().counts[name],
-              pages: ref().pages[name],
-            });
-            expect(got.declaredProperties).toBeGreaterThan(0);
-          }
-        },
-        120_000,
-      );
-    });
+      ],
+      () => account,
+    );
   });
 }
