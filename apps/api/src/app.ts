@@ -100,10 +100,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     pageSize: config.ODATA_PAGE_SIZE,
     tokenSecret: jwtSecret,
     onServed: (userId, projectId) => usage.count('feed', userId, projectId),
-    wideCatalog: (projectId, versions) =>
-      store.rows.servedWideCatalog
-        ? store.rows.servedWideCatalog(projectId, versions)
-        : store.rows.wideCatalog(projectId, versions[0]!),
+    wideCatalog: (projectId, versions) => store.rows.servedWideCatalog(projectId, versions),
     wideSetFailure: (projectId, version) => finalPreparationFailure(store, projectId, version),
   });
   const modelDir = path.join(config.DATA_DIR, 'models');

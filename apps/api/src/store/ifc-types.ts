@@ -157,10 +157,11 @@ export interface RowRepository {
   wideCatalog(projectId: string, version: number): Promise<WideCatalog | null>;
   /**
    * The wide set a project serves over its models' published versions (`versions`, one per model): for one
-   * version its own catalog; for several, one set joining them. Null while any is not built. Optional while the
-   * MongoDB store serves only one model's (the service then uses the first version's catalog).
+   * version its own catalog; for several, one set joining them (the union of their columns, typed as they agree,
+   * text where they do not). Null while any is not built, or (MongoDB, see wide-union.ts) while the set joining
+   * them is being prepared.
    */
-  servedWideCatalog?(projectId: string, versions: readonly number[]): Promise<WideCatalog | null>;
+  servedWideCatalog(projectId: string, versions: readonly number[]): Promise<WideCatalog | null>;
   /**
    * Published versions whose `buildWideElements` never completed (cancelled by a shutdown, or published by a
    * build before the step existed): the start-up pass completes them.

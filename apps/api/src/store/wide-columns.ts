@@ -123,3 +123,27 @@ export function columnIndex(columns: readonly WideColumn[]): Map<string, number>
 /** Null is keyed apart from every text (a control character no IFC name holds), so `null` ≠ `'null'`. */
 export const columnKey = (setName: string | null, propertyName: string | null): string =>
   `${setName ?? '\u0001'}\u0000${propertyName ?? '\u0001'}`;
+
+/**
+ * The columns of several versions' wide sets served as one: a column per (set, property) found in any of them,
+ * typed as they agree (text when they do not), named and ordered as planWideColumns does.
+ */
+export function mergeWideColumns(catalogs: readonly WideCatalog[]): WideColumn[] {
+  const stats = new Map<string, PropertyStats>();
+  for (const catalog of catalogs)
+    for (const c of catalog.columns) {
+      const key = columnKey(c.setName, c.propertyName);
+      const s = stats.get(key) ?? {
+        setName: c.setName,
+        propertyName: c.propertyName,
+        values: 0,
+        numeric: 0,
+        boolean: 0,
+      };
+      s.values++;
+      if (c.type === 'Edm.Double') s.numeric++;
+      if (c.type === 'Edm.Boolean') s.boolean++;
+      stats.set(key, s);
+    }
+  return planWideColumns([...stats.values()]);
+}

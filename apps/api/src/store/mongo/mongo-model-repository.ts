@@ -5,6 +5,7 @@ import { switchPublished, type PublishingDeps } from './model-publishing';
 import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
 import { eachRowCollection } from './row-collections';
 import { refreshModelViews } from './model-feed-views';
+import { refreshWideUnions } from './wide-union';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
@@ -99,6 +100,7 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
           (rows[kind] as unknown as mongo.Collection).updateMany(filter, { $set: { ModelName: name } }),
         ),
       );
+      await refreshWideUnions(deps, projectId);
       return true;
     },
     async delete(projectId, modelId) {

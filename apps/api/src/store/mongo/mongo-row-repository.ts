@@ -17,6 +17,7 @@ import type { ProjectDoc } from './project-model';
 import { modelsOf, projectDocs } from './project-switch';
 import { createVersionWriting, publishedOfModel } from './version-writing';
 import { computeMongoChanges } from './mongo-changes';
+import { createWideUnions, refreshWideUnions } from './wide-union';
 import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
 
 const PAGE = 2000;
@@ -41,9 +42,12 @@ const ELEMENT_PROJECTION = { _id: 0, projectId: 0, version: 0, PropertyFingerpri
 
 export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
   const { rows, projects } = deps;
-  const wide = createMongoWideElements(rows, (projectId, version) =>
-    publishedOfModel(deps, projectId, version),
+  const wide = createMongoWideElements(
+    rows,
+    (projectId, version) => publishedOfModel(deps, projectId, version),
+    createWideUnions(deps),
   );
+
   const writing = createVersionWriting(deps);
   const count = (projectId: string, version: number) =>
     Promise.all(
@@ -143,6 +147,7 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
       return wide.build(projectId, version, options?.isCancelled);
     },
     wideCatalog: (projectId, version) => wide.catalog(projectId, version),
+    servedWideCatalog: (projectId, versions) => wide.servedCatalog(projectId, versions),
     async recordPreparationFailure(projectId, version, error) {
       // A project deleted meanwhile has nothing to record.
       if (!(await projects.exists({ _id: projectId }).exec())) return 0;
@@ -157,8 +162,18 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
       const doc = await rows.preparationFailures.findOne({ projectId, version });
       return doc ? { attempts: doc.attempts, error: doc.error } : null;
     },
-    computeChanges: (projectId, version, previousVersion, options) =>
-      computeMongoChanges(deps, projectId, version, previousVersion, options?.isCancelled),
+    async computeChanges(projectId, version, previousVersion, options) {
+      const summary = await computeMongoChanges(
+        deps,
+        projectId,
+        version,
+        previousVersion,
+        options?.isCancelled,
+      );
+      // It carried ChangedAt over on the version's wide documents: the unions that copy them follow.
+      await refreshWideUnions(deps, projectId);
+      return summary;
+    },
     async publishedAwaitingPreparation() {
       const published = await projects
         .find({ version: { $gt: 0 } })

@@ -11,6 +11,7 @@ import { createMongoRowRepository } from './mongo-row-repository';
 import { createProjectCascade } from './project-cascade';
 import { openRowCollections } from './row-collections';
 import { backfillCaseShadows } from './case-shadows';
+import { dropWideUnions } from './wide-union';
 import { userModel } from './user-model';
 import { projectModel } from './project-model';
 import { jobModel } from './job-model';
@@ -45,8 +46,13 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
   const publishing = { projects, versions, rows, modelsView };
   await migrateLegacyProjects(publishing);
   const perProject = [versions, modelsView] as unknown as mongo.Collection<{ projectId: string }>[];
-  const cascade = createProjectCascade(projects, jobs, rows, perProject, (ownerId) =>
-    Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
+  const cascade = createProjectCascade(
+    projects,
+    jobs,
+    rows,
+    perProject,
+    (ownerId) => Promise.all([deleteUserFeedTokens(db, ownerId), deleteUserUsage(db, ownerId)]),
+    (ids) => dropWideUnions(db, ids),
   );
   return {
     kind: 'mongodb',

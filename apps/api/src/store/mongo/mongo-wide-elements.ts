@@ -3,6 +3,7 @@ import {
   columnIndex,
   columnKey,
   isBooleanText,
+  mergeWideColumns,
   planWideColumns,
   wideValue,
   type PropertyStats,
@@ -10,6 +11,7 @@ import {
 } from '../wide-columns';
 import { CASE_SHADOWS, caseShadowsOf } from './case-shadows';
 import { WIDE_COLLECTION, type RowCollections, type WideDoc } from './row-collections';
+import { servesAsStored, type WideUnions } from './wide-union';
 
 /** Documents written per bulk call while building. */
 const BATCH = 1_000;
@@ -33,6 +35,8 @@ const PROPERTY_FIELDS = {
 export interface MongoWideElements {
   build(projectId: string, version: number, isCancelled?: () => boolean): Promise<WideCatalog | null>;
   catalog(projectId: string, version: number): Promise<WideCatalog | null>;
+  /** RowRepository.servedWideCatalog: null while a version's set, or their union (wide-union.ts), is prepared. */
+  servedCatalog(projectId: string, versions: readonly number[]): Promise<WideCatalog | null>;
 }
 
 /**
@@ -45,7 +49,12 @@ export function createMongoWideElements(
   rows: RowCollections,
   /** The published version of the model a row version belongs to (null when the project or model is gone). */
   publishedVersion: (projectId: string, version: number) => Promise<number | null>,
+  unions: WideUnions,
 ): MongoWideElements {
+  async function catalog(projectId: string, version: number): Promise<WideCatalog | null> {
+    const doc = await rows.wideCatalogs.findOne({ projectId, version });
+    return doc ? { table: doc.table, columns: doc.columns, caseShadows: CASE_SHADOWS } : null;
+  }
   const propertiesOf = (projectId: string, version: number) =>
     rows.properties
       .find({ projectId, version }, { projection: PROPERTY_FIELDS })
@@ -120,9 +129,20 @@ export function createMongoWideElements(
       await rows.wideCatalogs.insertOne({ ...key, table: WIDE_COLLECTION, columns });
       return { table: WIDE_COLLECTION, columns, caseShadows: CASE_SHADOWS };
     },
-    async catalog(projectId, version) {
-      const doc = await rows.wideCatalogs.findOne({ projectId, version });
-      return doc ? { table: doc.table, columns: doc.columns, caseShadows: CASE_SHADOWS } : null;
+    catalog,
+    async servedCatalog(projectId, versions) {
+      const parts = await Promise.all(versions.map((v) => catalog(projectId, v)));
+      if (!parts.length || parts.some((p) => p === null)) return null;
+      const catalogs = parts as WideCatalog[];
+      if (catalogs.length === 1) return catalogs[0]!;
+      const columns = mergeWideColumns(catalogs);
+      if (servesAsStored(catalogs, columns)) {
+        // The project's unions of other model states are of no use now.
+        await unions.drop(projectId);
+        return { table: WIDE_COLLECTION, columns, caseShadows: CASE_SHADOWS };
+      }
+      const table = await unions.served(projectId, catalogs, versions, columns);
+      return table ? { table, columns, caseShadows: CASE_SHADOWS } : null;
     },
   };
 }

@@ -24,6 +24,8 @@ export function createProjectCascade(
   perProject: mongo.Collection<{ projectId: string }>[],
   /** Other things a user owns (feed tokens), removed with the user's projects. */
   removeOtherOwned: (ownerId: string) => Promise<unknown> = async () => undefined,
+  /** Collections of the projects' own (the wide set's unions of several models), dropped with the rows. */
+  dropCollections: (ids: string[]) => Promise<unknown> = async () => undefined,
 ): ProjectCascade {
   async function removeProjects(ids: string[]) {
     if (!ids.length) return 0;
@@ -32,6 +34,7 @@ export function createProjectCascade(
     // Jobs stay: a client polling a cancelled upload (whose project is removed) still reads its status.
     await Promise.all(eachRowCollection(rows).map((collection) => collection.deleteMany(owned)));
     await Promise.all(perProject.map((collection) => collection.deleteMany(owned)));
+    await dropCollections(ids);
     return deletedCount;
   }
   return {

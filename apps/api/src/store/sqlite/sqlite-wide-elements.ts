@@ -3,6 +3,7 @@ import { ELEMENT_COLUMNS, elementColumnNames } from '../row-columns';
 import {
   columnIndex,
   columnKey,
+  mergeWideColumns,
   planWideColumns,
   wideValue,
   type PropertyStats,
@@ -48,30 +49,6 @@ const FIXED_COLUMNS = [
   'changed_at',
   ...elementColumnNames,
 ];
-
-/**
- * The columns of several versions' wide sets served as one: a column per (set, property) found in any of them,
- * typed as they agree (text when they do not), named and ordered as planWideColumns does.
- */
-export function mergeWideColumns(catalogs: readonly WideCatalog[]): WideColumn[] {
-  const stats = new Map<string, PropertyStats>();
-  for (const catalog of catalogs)
-    for (const c of catalog.columns) {
-      const key = columnKey(c.setName, c.propertyName);
-      const s = stats.get(key) ?? {
-        setName: c.setName,
-        propertyName: c.propertyName,
-        values: 0,
-        numeric: 0,
-        boolean: 0,
-      };
-      s.values++;
-      if (c.type === 'Edm.Double') s.numeric++;
-      if (c.type === 'Edm.Boolean') s.boolean++;
-      stats.set(key, s);
-    }
-  return planWideColumns([...stats.values()]);
-}
 
 /** A part's value for a merged column: its own column, converted to text when the merged column is text. */
 function mergedValue(part: WideColumn | undefined, merged: WideColumn): string {

@@ -57,14 +57,14 @@ describe('SQLite wide set over several models', () => {
       size('large', null),
       propertyRow(1, { SetName: 'Dims', PropertyName: 'Ratio', Value: '2.25', NumericValue: 2.25 }),
     ]);
-    const served = (await store.rows.servedWideCatalog!(projectId, versions))!;
+    const served = (await store.rows.servedWideCatalog(projectId, versions))!;
     expect(served.columns.map((c) => [c.name, c.type])).toEqual([
       ['Dims_Flag', 'Edm.Boolean'],
       ['Dims_Ratio', 'Edm.Double'],
       ['Dims_Size', 'Edm.String'],
     ]);
     // The same project state finds the same view.
-    expect((await store.rows.servedWideCatalog!(projectId, versions))!.table).toBe(served.table);
+    expect((await store.rows.servedWideCatalog(projectId, versions))!.table).toBe(served.table);
     const visible = await store.feed.visibleVersions({ userId: null, projectIds: [projectId] });
     expect(visible).toHaveLength(2);
     const model = withWideElements(store.feed.model, served);
