@@ -90,6 +90,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     timeoutMs: config.JOB_TIMEOUT_SECONDS * 1000,
     maxOldGenerationSizeMb: config.WORKER_MAX_OLD_MB,
     batchSize: config.ROW_BATCH_SIZE,
+    extractor: config.IFC_EXTRACTOR,
   });
   const feedTokens = createFeedTokensService({ store });
   const usage = new UsageCounter(store, logger);

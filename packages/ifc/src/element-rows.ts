@@ -1,4 +1,5 @@
-import { type IfcLine, type ModelReader, refIds, text } from './model-reader';
+import type { LineSource } from './line-source';
+import { type IfcLine, refIds, text } from './model-reader';
 import { emptyColumns, fillColumns } from './element-columns';
 import type { MaterialResolver } from './materials';
 import type { DecodedSet, PropertySetResolver } from './property-sets';
@@ -22,7 +23,7 @@ export class ElementRowBuilder {
   private readonly types = new Map<number, TypeInfo>();
 
   constructor(
-    private readonly reader: ModelReader,
+    private readonly reader: LineSource,
     private readonly rels: RelationshipIndex,
     private readonly spatial: SpatialIndex,
     private readonly propertySets: PropertySetResolver,

@@ -14,3 +14,4 @@ export {
   type FlatRowBatch,
   type RowColumnOrder,
 } from './flat-rows';
+export { extractIfcFile } from './step/extract-file';

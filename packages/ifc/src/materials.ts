@@ -1,5 +1,6 @@
 import { IFCMATERIALPROPERTIES } from 'web-ifc';
-import { type ModelReader, refId, refIds, text } from './model-reader';
+import type { LineSource } from './line-source';
+import { refId, refIds, text } from './model-reader';
 import type { DecodedSet, PropertySetResolver } from './property-sets';
 
 export interface ResolvedMaterials {
@@ -37,7 +38,7 @@ export class MaterialResolver {
   private readonly propertySets = new Map<number, DecodedSet[]>();
 
   constructor(
-    private readonly reader: ModelReader,
+    private readonly reader: LineSource,
     resolver: PropertySetResolver,
   ) {
     // IFC4 IfcMaterialProperties(Name, Description, Properties, Material);

@@ -1,4 +1,5 @@
 import type { IfcAPI } from 'web-ifc';
+import type { LineSource } from './line-source';
 
 /** A web-ifc line object (GetLine without flattening): attributes by schema name. */
 export type IfcLine = { expressID: number; type: number } & Record<string, unknown>;
@@ -54,7 +55,7 @@ export function num(v: unknown): number | null {
 }
 
 /** Null-safe access to one open web-ifc model. */
-export class ModelReader {
+export class ModelReader implements LineSource {
   private readonly typeNames = new Map<number, string>();
 
   constructor(

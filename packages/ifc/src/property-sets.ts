@@ -1,5 +1,6 @@
 import { IFCPROPERTYSETDEFINITION, InheritanceDef } from 'web-ifc';
-import { type IfcLine, type ModelReader, refId, refIds, text } from './model-reader';
+import type { LineSource } from './line-source';
+import { type IfcLine, refId, refIds, text } from './model-reader';
 import { type TypedValue, typedValue } from './typed-value';
 import type { UnitLabels } from './units';
 
@@ -56,7 +57,7 @@ export class PropertySetResolver {
   decodedSets = 0;
 
   constructor(
-    private readonly reader: ModelReader,
+    private readonly reader: LineSource,
     private readonly units: UnitLabels,
     private readonly uses: Map<number, number>,
   ) {}

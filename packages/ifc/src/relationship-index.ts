@@ -8,7 +8,8 @@ import {
   IFCRELNESTS,
   IFCRELVOIDSELEMENT,
 } from 'web-ifc';
-import { type ModelReader, refId, refIds } from './model-reader';
+import type { LineSource } from './line-source';
+import { refId, refIds } from './model-reader';
 
 function push(map: Map<number, number[]>, key: number, value: number): void {
   const list = map.get(key);
@@ -41,7 +42,7 @@ export class RelationshipIndex {
   readonly filledOpeningOf = new Map<number, number>();
   relationshipCount = 0;
 
-  constructor(private readonly reader: ModelReader) {
+  constructor(private readonly reader: LineSource) {
     this.each(IFCRELCONTAINEDINSPATIALSTRUCTURE, (rel) => {
       const structure = refId(rel.RelatingStructure);
       if (structure === null) return;

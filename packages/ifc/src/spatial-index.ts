@@ -1,5 +1,6 @@
 import { IFCSPATIALSTRUCTUREELEMENT } from 'web-ifc';
-import { type IfcLine, type ModelReader, num, text } from './model-reader';
+import type { LineSource } from './line-source';
+import { type IfcLine, num, text } from './model-reader';
 import type { RelationshipIndex } from './relationship-index';
 import type { SpatialRow } from './types';
 
@@ -57,7 +58,7 @@ export class SpatialIndex {
   private readonly levels = new Map<number, number>();
 
   constructor(
-    private readonly reader: ModelReader,
+    private readonly reader: LineSource,
     private readonly rels: RelationshipIndex,
   ) {
     for (const id of reader.idsOf(IFCSPATIALSTRUCTUREELEMENT)) {

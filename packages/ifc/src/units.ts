@@ -1,5 +1,6 @@
 import { IFCPROJECT } from 'web-ifc';
-import { type ModelReader, num, refId, refIds, text } from './model-reader';
+import type { LineSource } from './line-source';
+import { num, refId, refIds, text } from './model-reader';
 
 const PREFIX: Record<string, string> = {
   EXA: 'E',
@@ -109,7 +110,7 @@ export class UnitLabels {
   private readonly byUnitType = new Map<string, string>();
   private readonly byUnitId = new Map<number, string | null>();
 
-  constructor(private readonly reader: ModelReader) {
+  constructor(private readonly reader: LineSource) {
     const projectId = reader.idsOf(IFCPROJECT)[0];
     const assignment = reader.line(refId(reader.line(projectId)?.UnitsInContext));
     for (const unitId of refIds(assignment?.Units)) {

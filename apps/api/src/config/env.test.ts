@@ -11,9 +11,15 @@ describe('parseConfig', () => {
       MAX_UPLOAD_MB: 100,
       BCRYPT_COST: 10,
       LOG_LEVEL: 'info',
+      IFC_EXTRACTOR: 'step',
     });
     expect(config.DATA_DIR).toBe(path.resolve('./data'));
     expect(config.MONGODB_URI).toBeUndefined();
+  });
+
+  it('accepts the two extractors and names any other', () => {
+    expect(parseConfig({ IFC_EXTRACTOR: 'web-ifc' }).IFC_EXTRACTOR).toBe('web-ifc');
+    expect(() => parseConfig({ IFC_EXTRACTOR: 'ifcopenshell' })).toThrow(/IFC_EXTRACTOR/);
   });
 
   it('treats empty values as unset', () => {

@@ -32,6 +32,9 @@ const envSchema = z.object({
   ODATA_PAGE_SIZE: z.coerce.number().int().min(1).max(100000).default(5000),
   // Minutes a replaced version's rows outlive the switch, so that a BI pull begun on it ends on it (fractions allowed).
   SNAPSHOT_GRACE_MINUTES: z.coerce.number().min(0).max(10080).default(30),
+  // Which extractor reads uploaded models: the streaming STEP reader (default; reads the file from disk in chunks) or
+  // web-ifc (the reference implementation, which holds the whole file in WebAssembly memory).
+  IFC_EXTRACTOR: z.enum(['step', 'web-ifc']).default('step'),
   ROW_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(2000),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),

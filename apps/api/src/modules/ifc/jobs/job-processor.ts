@@ -34,6 +34,8 @@ export interface JobProcessorOptions {
   timeoutMs: number;
   maxOldGenerationSizeMb: number;
   batchSize: number;
+  /** Which extractor the workers run (IFC_EXTRACTOR); the streaming one when absent. */
+  extractor?: 'step' | 'web-ifc';
 }
 
 class JobCancelled extends Error {
@@ -263,7 +265,12 @@ export class JobProcessor {
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
       spare: this.spare,
-      input: { filePath: job.filePath, batchSize: this.o.batchSize, wasmPath: this.o.wasmPath },
+      input: {
+        filePath: job.filePath,
+        batchSize: this.o.batchSize,
+        wasmPath: this.o.wasmPath,
+        extractor: this.o.extractor,
+      },
       maxOldGenerationSizeMb: this.o.maxOldGenerationSizeMb,
       signal: state.controller.signal,
       onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { configureWebIfc, extractIfc, flattenBatch, IfcExtractionError } from '@aec/ifc';
+import {
+  configureWebIfc,
+  extractIfc,
+  extractIfcFile,
+  flattenBatch,
+  IfcExtractionError,
+  type ExtractOptions,
+} from '@aec/ifc';
 import {
   propertyColumnNames,
   spatialColumnNames,
@@ -48,9 +55,7 @@ async function run(input: WorkerInput): Promise<void> {
     }
   });
 
-  if (input.wasmPath) configureWebIfc({ wasmPath: input.wasmPath });
-  const data = new Uint8Array(await readFile(input.filePath));
-  const summary = await extractIfc(data, {
+  const options: ExtractOptions = {
     batchSize: input.batchSize,
     onProgress: (progress) => send({ type: 'progress', progress }),
     onBatch: async (batch) => {
@@ -63,7 +68,12 @@ async function run(input: WorkerInput): Promise<void> {
         waitedMs += Date.now() - started;
       }
     },
-  });
+  };
+  let summary;
+  if (input.extractor === 'web-ifc') {
+    if (input.wasmPath) configureWebIfc({ wasmPath: input.wasmPath });
+    summary = await extractIfc(new Uint8Array(await readFile(input.filePath)), options);
+  } else summary = await extractIfcFile(input.filePath, options);
   if (input.batchPort) sendBatch({ type: 'end' });
   send({ type: 'done', summary, waitedMs });
 }

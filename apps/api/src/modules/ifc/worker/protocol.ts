@@ -5,6 +5,8 @@ import type { RowContext } from '../../../store/types';
 export interface WorkerInput {
   filePath: string;
   batchSize: number;
+  /** 'step' (default): the streaming extractor reads the file from disk; 'web-ifc': the reference reads it whole. */
+  extractor?: 'step' | 'web-ifc';
   /** Where web-ifc's .wasm files are, when they do not sit next to its JS. */
   wasmPath?: string;
   /** When set, batches go to this port (a row-writer thread) instead of the runner, and acks come from it. */

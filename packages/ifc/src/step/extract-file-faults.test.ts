@@ -1,0 +1,48 @@
+import { extractIfc } from '../extract';
+import { generateIfcModel } from '../generate';
+import { stepFile } from '../test-support/collect-rows';
+import { withTempIfc } from '../test-support/temp-ifc';
+import { extractIfcFile } from './extract-file';
+
+const noop = () => undefined;
+
+/** The error both extractors give for the same bytes: the streaming one must refuse a file exactly as today. */
+async function bothRefuse(bytes: Uint8Array): Promise<{ code: string; message: string }> {
+  const today = await extractIfc(bytes, { onBatch: noop }).then(
+    () => null,
+    (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
+  );
+  if (!today) throw new Error('web-ifc extraction accepted the file');
+  const onBatch = jest.fn();
+  await withTempIfc(bytes, (file) =>
+    expect(extractIfcFile(file, { onBatch, chunkSize: 64 })).rejects.toMatchObject(today),
+  );
+  expect(onBatch).not.toHaveBeenCalled();
+  return today;
+}
+
+describe('streaming extraction of files it must refuse', () => {
+  it('an empty file', async () => {
+    expect((await bothRefuse(new Uint8Array())).code).toBe('EMPTY_FILE');
+  });
+
+  it('random bytes and plain text', async () => {
+    const bytes = Uint8Array.from({ length: 2048 }, (_, i) => (i * 31 + 7) % 256);
+    expect((await bothRefuse(bytes)).code).toBe('NOT_STEP');
+    expect((await bothRefuse(Buffer.from('name,type\nwall,IfcWall\n'))).code).toBe('NOT_STEP');
+  });
+
+  it('an unknown schema', async () => {
+    expect((await bothRefuse(Buffer.from(stepFile('IFC5', [])))).code).toBe('UNSUPPORTED_SCHEMA');
+  });
+
+  it('a truncated file', async () => {
+    const text = generateIfcModel({ storeys: 1, bays: 1, faults: { truncated: true } });
+    expect((await bothRefuse(Buffer.from(text))).code).toBe('TRUNCATED');
+  });
+
+  it('an unterminated string', async () => {
+    const text = generateIfcModel({ storeys: 1, bays: 1, faults: { unterminatedString: true } });
+    expect((await bothRefuse(Buffer.from(text))).code).toBe('OPEN_FAILED');
+  });
+});

@@ -1,0 +1,52 @@
+import { extractIfc } from '../extract';
+import { extractIfcFile } from '../step/extract-file';
+import type { ExtractionSummary, RowBatch } from '../types';
+
+export interface CanonicalRows {
+  summary: ExtractionSummary;
+  elements: string[];
+  properties: string[];
+  spatial: string[];
+}
+
+/** Rows as sorted canonical JSON (keys in a fixed order): what the differential test compares. */
+function canonical(rows: object[]): string[] {
+  return rows.map((row) => JSON.stringify(row, Object.keys(row).sort())).sort();
+}
+
+async function collect(
+  run: (onBatch: (batch: RowBatch) => void) => Promise<ExtractionSummary>,
+): Promise<CanonicalRows> {
+  const elements: object[] = [];
+  const properties: object[] = [];
+  const spatial: object[] = [];
+  const summary = await run((batch) => {
+    elements.push(...(batch.elements ?? []));
+    properties.push(...(batch.properties ?? []));
+    spatial.push(...(batch.spatial ?? []));
+  });
+  return {
+    summary,
+    elements: canonical(elements),
+    properties: canonical(properties),
+    spatial: canonical(spatial),
+  };
+}
+
+export function extractWithWebIfc(data: Uint8Array): Promise<CanonicalRows> {
+  return collect((onBatch) => extractIfc(data, { onBatch }));
+}
+
+export function extractStreaming(file: string, chunkSize?: number): Promise<CanonicalRows> {
+  return collect((onBatch) => extractIfcFile(file, { onBatch, chunkSize }));
+}
+
+/** The differential assertion: the same rows of each kind and the same summary (its duration aside). */
+export function expectSameRows(streamed: CanonicalRows, reference: CanonicalRows): void {
+  expect(streamed.spatial).toEqual(reference.spatial);
+  expect(streamed.elements).toEqual(reference.elements);
+  expect(streamed.properties).toEqual(reference.properties);
+  const { durationMs: _a, ...summary } = streamed.summary;
+  const { durationMs: _b, ...expected } = reference.summary;
+  expect(summary).toEqual(expected);
+}
