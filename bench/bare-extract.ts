@@ -1,18 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { extractIfc } from '@aec/ifc';
+import { type ExtractionSummary, type RowBatch, extractIfc, extractIfcFile } from '@aec/ifc';
 
-/** Bare web-ifc indexed extraction of one file (rows discarded): the reference the pipeline is compared with. */
+/**
+ * Bare extraction of one file (rows discarded): the reference the pipeline is compared with.
+ * `bare-extract <file.ifc> [web-ifc|step]`: web-ifc's indexed extraction of the file read whole (the default), or the
+ * streaming extractor reading it from disk in chunks.
+ */
 async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: bare-extract <file.ifc>');
+  const [file, extractor = 'web-ifc'] = process.argv.slice(2);
+  if (!file || (extractor !== 'web-ifc' && extractor !== 'step'))
+    throw new Error('usage: bare-extract <file.ifc> [web-ifc|step]');
   const started = performance.now();
   let rows = 0;
-  const summary = await extractIfc(new Uint8Array(readFileSync(file)), {
-    batchSize: 2000,
-    onBatch: (b) => {
-      rows += (b.elements?.length ?? 0) + (b.properties?.length ?? 0) + (b.spatial?.length ?? 0);
-    },
-  });
+  const onBatch = (b: RowBatch) => {
+    rows += (b.elements?.length ?? 0) + (b.properties?.length ?? 0) + (b.spatial?.length ?? 0);
+  };
+  const summary: ExtractionSummary =
+    extractor === 'step'
+      ? await extractIfcFile(file, { batchSize: 2000, onBatch })
+      : await extractIfc(new Uint8Array(readFileSync(file)), { batchSize: 2000, onBatch });
   const seconds = (performance.now() - started) / 1000;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(JSON.stringify({ seconds, rows, products: summary.productCount, peakRssMb }) + '\n');

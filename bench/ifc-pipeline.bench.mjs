@@ -27,12 +27,17 @@ export async function benchIfcPipeline() {
   );
   const bytes = generated.bytes;
 
-  const bare = JSON.parse(
-    execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-    }),
-  );
+  // Both extractors bare (rows discarded) on the same file in the same run: web-ifc, the reference the pipeline is
+  // compared with, and the streaming STEP reader (issue 17), which the server runs unless IFC_EXTRACTOR=web-ifc.
+  const bareRun = (extractor) =>
+    JSON.parse(
+      execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model, extractor], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      }),
+    );
+  const bare = bareRun('web-ifc');
+  const streaming = bareRun('step');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
   const port = await freePort();
@@ -129,6 +134,11 @@ export async function benchIfcPipeline() {
       apiPeakRssMb,
       bareExtractionSeconds: +bare.seconds.toFixed(2),
       bareExtractionPeakRssMb: Math.round(bare.peakRssMb),
+      bareExtractionMbPerSecond: +(bytes / 1024 / 1024 / bare.seconds).toFixed(1),
+      streamingExtractionSeconds: +streaming.seconds.toFixed(2),
+      streamingExtractionMbPerSecond: +(bytes / 1024 / 1024 / streaming.seconds).toFixed(1),
+      streamingExtractionPeakRssMb: Math.round(streaming.peakRssMb),
+      streamingSpeedupOverWebIfc: +(bare.seconds / streaming.seconds).toFixed(2),
       ratioToBare: +(seconds / bare.seconds).toFixed(2),
       healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
       healthSamples: latencies.length,
