@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { ExtractionSummary, RowBatch } from '@aec/ifc';
 import type { Logger } from 'pino';
 import { AppError, ServiceUnavailableError } from '../../../errors/app-error';
@@ -11,15 +9,9 @@ import { AfterPublishWork } from './after-publish-work';
 import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
 import type { ChangeStepTarget } from './change-step';
-import {
-  applyCurrentModelName,
-  jobVersion,
-  pendingChanges,
-  previousRetainedVersion,
-  schemaWarning,
-  type JobVersion,
-} from './job-version';
-import { removeUnretainedFiles } from '../models/model-files';
+import { jobVersion, type JobVersion } from './job-version';
+import { endUnpublished, hasPublished } from './version-outcome';
+import { afterVersionPublished, publishJobVersion, recordSchemaWarning } from './version-publishing';
 
 export interface JobProcessorOptions {
   store: Store;
@@ -158,14 +150,12 @@ export class JobProcessor {
     const stale = await this.o.store.jobs.listByStatus(['queued', 'processing', 'paused']);
     for (const job of stale) {
       const message = 'Processing was interrupted by a server restart. Please upload the model again.';
-      await this.o.store.rows.deleteVersion(job.projectId, job.version);
-      await this.endVersion(job, 'failed', message, null);
-      await this.finalizeProject(job, 'failed', message);
-      await this.o.store.jobs.update(job.id, {
-        status: 'failed',
-        error: 'Interrupted by a server restart',
-        finishedAt: new Date().toISOString(),
-      });
+      await endUnpublished(
+        this.o.store,
+        job,
+        { status: 'failed', message, processingMs: null },
+        { error: 'Interrupted by a server restart', finishedAt: new Date().toISOString() },
+      );
     }
     return stale.length;
   }
@@ -301,10 +291,9 @@ export class JobProcessor {
       category: 'extract',
       progress: 90,
     });
-    if (state.target) await applyCurrentModelName(this.o.store, state.target);
     if (state.target)
-      await this.warnAboutSchema(job, state.target, summary.schema).catch((err: unknown) =>
-        this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),
+      await recordSchemaWarning(this.o.store, this.o.events, job, state.target, summary.schema).catch(
+        (err: unknown) => this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),
       );
     this.o.events.append(job.id, {
       message: 'Publishing the OData feed',
@@ -313,14 +302,7 @@ export class JobProcessor {
       progress: 95,
     });
     try {
-      await this.o.store.projects.publish(job.projectId, job.version, {
-        schema: summary.schema,
-        elementCount: summary.productCount,
-        propertyCount: summary.propertyCount,
-        spatialCount: summary.spatialCount,
-        countsByType: summary.countsByType,
-        countsByStorey: summary.countsByStorey,
-      });
+      await publishJobVersion(this.o.store, job, state.target, summary);
     } catch (err) {
       // The writer thread waits for the publish before building anything more: nothing left to build.
       state.run.stopAfterwards();
@@ -329,7 +311,7 @@ export class JobProcessor {
     state.timeline.mark('published');
     if (state.target) {
       // The version is served now: a problem with what follows must not fail its job.
-      state.change = await this.afterVersionPublished(job, state.target).catch((err: unknown) => {
+      state.change = await afterVersionPublished(this.o.store, job, state.target).catch((err: unknown) => {
         this.o.logger.error(
           { err, jobId: job.id },
           'could not prepare the change step of a published version',
@@ -371,10 +353,12 @@ export class JobProcessor {
         if (!(outcome instanceof ExtractionFailure) && !(outcome instanceof JobCancelled)) {
           this.o.logger.error({ err: outcome, jobId: job.id }, 'job failed with an unexpected error');
         }
-        await this.o.store.rows.deleteVersion(job.projectId, job.version);
-        await this.endVersion(job, status, message, durationMs);
-        await this.finalizeProject(job, status, message);
-        await this.o.store.jobs.update(job.id, { status, error: message, finishedAt, durationMs });
+        await endUnpublished(
+          this.o.store,
+          job,
+          { status, message, processingMs: durationMs },
+          { error: message, finishedAt, durationMs },
+        );
         this.o.events.finish(job.id, 'error', { message, type: 'error', category: 'complete' });
       }
     } catch (err) {
@@ -400,90 +384,18 @@ export class JobProcessor {
     const message = 'Processing failed because of an internal error.';
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
-        await this.o.store.rows.deleteVersion(job.projectId, job.version);
-        await this.endVersion(job, 'failed', message, null);
-        await this.finalizeProject(job, 'failed', message);
-        await this.o.store.jobs.update(job.id, { status: 'failed', error: message, finishedAt });
+        await endUnpublished(
+          this.o.store,
+          job,
+          { status: 'failed', message, processingMs: null },
+          { error: message, finishedAt },
+        );
         return;
       } catch (err) {
         this.o.logger.error({ err, jobId: job.id, attempt }, 'could not mark the job failed');
         await new Promise((r) => setTimeout(r, 500 * attempt));
       }
     }
-  }
-
-  /**
-   * A failed or cancelled version stays in its model's history with its reason (its rows are already removed); the
-   * model keeps serving its published version.
-   */
-  private async endVersion(
-    job: JobRecord,
-    status: JobStatus,
-    message: string,
-    processingMs: number | null,
-  ): Promise<void> {
-    const version = await this.o.store.models.findVersionByRowVersion(job.projectId, job.version);
-    if (version)
-      await this.o.store.models.updateVersion(job.projectId, job.version, {
-        status,
-        error: message,
-        processingMs,
-      });
-  }
-
-  /** Whether any model of the project serves a version: then a failed or cancelled job leaves the project as it is. */
-  private async hasPublished(projectId: string): Promise<boolean> {
-    return (await this.o.store.models.listByProject(projectId)).some((m) => m.publishedVersion > 0);
-  }
-
-  /**
-   * A project with a published version keeps serving it, and a cancelled first version of a model added to it takes
-   * the empty model away. A project that never had one disappears with a cancelled job (when that was its only
-   * version) and is marked failed by a failed one.
-   */
-  private async finalizeProject(job: JobRecord, status: JobStatus, message: string): Promise<void> {
-    const project = await this.o.store.projects.findById(job.projectId);
-    if (!project) return;
-    const version = await this.o.store.models.findVersionByRowVersion(project.id, job.version);
-    if (await this.hasPublished(project.id)) {
-      if (status === 'cancelled' && version?.number === 1 && version.modelId !== project.id) {
-        await this.o.store.models.delete(project.id, version.modelId);
-        await fs.rm(job.filePath, { force: true });
-      }
-      return this.o.store.projects.setStatus(project.id, 'ready', null);
-    }
-    const versions = await this.o.store.models.listVersions(project.id);
-    if (status === 'cancelled' && versions.every((v) => v.version === job.version)) {
-      await this.o.store.projects.delete(project.id);
-      await fs.rm(job.filePath, { force: true });
-      return;
-    }
-    await this.o.store.projects.setStatus(project.id, 'failed', message);
-  }
-
-  /** Logs (and records on the version) that its schema differs from the one its model serves. */
-  private async warnAboutSchema(job: JobRecord, target: JobVersion, schema: string | null): Promise<void> {
-    const warning = await schemaWarning(this.o.store, target, schema);
-    if (!warning) return;
-    this.o.events.append(job.id, { message: `Warning: ${warning}`, type: 'info', category: 'extract' });
-    await this.o.store.models.updateVersion(job.projectId, job.version, {
-      warnings: [...target.version.warnings, warning],
-    });
-    target.version = { ...target.version, warnings: [...target.version.warnings, warning] };
-  }
-
-  /**
-   * After the publish: files of versions the retention setting pruned are removed, and a model's version 2 onwards
-   * gets a pending change summary against the previous retained version, for the post-publish step to complete.
-   */
-  private async afterVersionPublished(job: JobRecord, target: JobVersion): Promise<ChangeStepTarget | null> {
-    await removeUnretainedFiles(this.o.store, path.dirname(job.filePath), job.projectId);
-    const previous = await previousRetainedVersion(this.o.store, target.version);
-    if (!previous) return null;
-    await this.o.store.models.updateVersion(job.projectId, job.version, {
-      changes: pendingChanges(previous),
-    });
-    return { version: target.version, previous, jobId: job.id };
   }
 
   /** Queues a status write behind the job's earlier ones; `status` is read when the write runs. */
@@ -504,7 +416,7 @@ export class JobProcessor {
   ): Promise<void> {
     await this.o.store.jobs.update(job.id, { status, ...extra });
     const project = await this.o.store.projects.findById(job.projectId);
-    if (project && !(await this.hasPublished(project.id)))
+    if (project && !(await hasPublished(this.o.store, project.id)))
       await this.o.store.projects.setStatus(job.projectId, status);
   }
 }
