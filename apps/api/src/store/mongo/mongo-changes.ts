@@ -16,9 +16,17 @@ import type { ChangeDoc, ElementDoc, PropertyDoc } from './row-collections';
 /** Documents written per bulk call, and ExpressIds per `$in` query. */
 const BATCH = 1_000;
 
-type ElementFields = Record<string, unknown> & { Id: string; ExpressId: number; ChangedAt: Date | null };
+type ElementFields = Record<string, unknown> & {
+  Id: string;
+  ExpressId: number;
+  ChangedAt: Date | null;
+  PropertyFingerprint?: string | null;
+};
 const ELEMENT_FIELDS = Object.fromEntries(
-  ['Id', 'ExpressId', 'ChangedAt', ...COMPARED_ELEMENT_COLUMNS].map((name) => [name, 1]),
+  ['Id', 'ExpressId', 'ChangedAt', 'PropertyFingerprint', ...COMPARED_ELEMENT_COLUMNS].map((name) => [
+    name,
+    1,
+  ]),
 );
 const PROPERTY_FIELDS = { _id: 0, ElementExpressId: 1, SetName: 1, PropertyName: 1, Value: 1, Unit: 1 };
 type PropertyFields = PropertyValue & { ElementExpressId: number };
@@ -39,6 +47,46 @@ const propertyText = (p: PropertyValue) =>
 
 /** The key of an element within its model: its Id after the model prefix (GlobalId, `#n` repeat, `~ExpressId`). */
 const keyOf = (id: string) => id.slice(id.indexOf(':') + 1);
+
+/**
+ * Rows stored before models existed keep their old key, `<projectId>:<ExpressId padded to 10 digits>` (the
+ * project's default model has the project's id). Told apart by the first row: a key of today ends with the GlobalId.
+ */
+function legacyKeyed(first: ElementFields | null, modelId: string): boolean {
+  if (!first) return false;
+  const padded = String(first.ExpressId).padStart(10, '0');
+  return first.Id === `${modelId}:${padded}` && first.GlobalId !== padded;
+}
+
+/**
+ * A version with old keys, re-keyed as rows are keyed today (GlobalId, `#n` for its n-th repeat in ExpressId order,
+ * `~<ExpressId>` without one) and sorted: held in memory, once per model, for the first comparison after the upgrade.
+ */
+async function legacyElements(
+  cursor: mongo.FindCursor<ElementFields>,
+  modelId: string,
+): Promise<AsyncIterator<ElementFields>> {
+  const docs: ElementFields[] = [];
+  const seen = new Map<string, number>();
+  // The old keys sort like the ExpressIds: repeats are numbered in ExpressId order.
+  for await (const doc of cursor) {
+    const globalId = doc.GlobalId as string | null | undefined;
+    let key = `~${doc.ExpressId}`;
+    if (globalId) {
+      const n = (seen.get(globalId) ?? 0) + 1;
+      seen.set(globalId, n);
+      key = n > 1 ? `${globalId}#${n}` : globalId;
+    }
+    docs.push({ ...doc, Id: `${modelId}:${key}` });
+  }
+  docs.sort((a, b) => compareKeys(a.Id, b.Id));
+  let index = 0;
+  return {
+    next: async () =>
+      index < docs.length ? { done: false, value: docs[index++]! } : { done: true, value: undefined },
+    return: async () => ({ done: true, value: undefined }),
+  };
+}
 
 /**
  * RowRepository.computeChanges on MongoDB: version `version` against `previousVersion` of the same model. Memory
@@ -113,14 +161,19 @@ export async function computeMongoChanges(
   // 1. Merge by Id.
   const common = { previous: [] as number[], next: [] as number[], carried: [] as number[] };
   const columnsOf = new Map<number, string>();
-  const stream = (v: number): AsyncIterator<ElementFields> => {
-    const cursor = rows.elements
+  const sorted = (v: number) =>
+    rows.elements
       .find({ projectId, version: v } as mongo.Filter<ElementDoc>, { projection: ELEMENT_FIELDS })
       .sort({ Id: 1 }) as unknown as mongo.FindCursor<ElementFields>;
-    return cursor[Symbol.asyncIterator]();
-  };
-  const olds = stream(previousVersion);
+  const stream = (v: number): AsyncIterator<ElementFields> => sorted(v)[Symbol.asyncIterator]();
+  const firstOld = (await sorted(previousVersion).limit(1).toArray())[0] ?? null;
+  const olds = legacyKeyed(firstOld, record.modelId)
+    ? await legacyElements(sorted(previousVersion), record.modelId)
+    : stream(previousVersion);
   const news = stream(version);
+  /** Common elements whose stored property fingerprints differ (next ExpressId → previous), while both have them. */
+  const storedDiffering = new Map<number, number>();
+  let storedPrints = true;
   let before = await olds.next();
   let after = await news.next();
   let seen = 0;
@@ -151,6 +204,9 @@ export async function computeMongoChanges(
       common.previous.push(o.ExpressId);
       common.next.push(n.ExpressId);
       common.carried.push(o.ChangedAt ? o.ChangedAt.getTime() : changedAt.getTime());
+      const printed = typeof o.PropertyFingerprint === 'string' && typeof n.PropertyFingerprint === 'string';
+      if (!printed) storedPrints = false;
+      else if (o.PropertyFingerprint !== n.PropertyFingerprint) storedDiffering.set(n.ExpressId, o.ExpressId);
       if (columns.length) columnsOf.set(n.ExpressId, columns.join(','));
       before = await olds.next();
       after = await news.next();
@@ -159,7 +215,8 @@ export async function computeMongoChanges(
   }
   await flush(true);
 
-  // 2. Property fingerprints of the common elements.
+  // 2. Property fingerprints of the common elements: stored with the rows (from the extraction worker), else
+  // collected from the property rows (versions stored before fingerprints).
   const properties = (v: number) =>
     rows.properties
       .find({ projectId, version: v } as mongo.Filter<PropertyDoc>, { projection: PROPERTY_FIELDS })
@@ -174,16 +231,19 @@ export async function computeMongoChanges(
     }
     return prints;
   }
-  const oldPrints = await fingerprints(previousVersion, new Set(common.previous));
-  const newPrints = oldPrints && (await fingerprints(version, new Set(common.next)));
-  if (!oldPrints || !newPrints) return clear();
+  let differing = storedDiffering;
+  if (!storedPrints) {
+    const oldPrints = await fingerprints(previousVersion, new Set(common.previous));
+    const newPrints = oldPrints && (await fingerprints(version, new Set(common.next)));
+    if (!oldPrints || !newPrints) return clear();
+    differing = new Map<number, number>();
+    common.next.forEach((next, i) => {
+      const prev = common.previous[i]!;
+      if (oldPrints.get(prev) !== newPrints.get(next)) differing.set(next, prev);
+    });
+  }
 
   // 3. Detailed comparison where fingerprints differ.
-  const differing = new Map<number, number>();
-  common.next.forEach((next, i) => {
-    const prev = common.previous[i]!;
-    if (oldPrints.get(prev) !== newPrints.get(next)) differing.set(next, prev);
-  });
   async function valuesOf(v: number, wanted: Set<number>): Promise<Map<number, PropertyValue[]> | null> {
     const values = new Map<number, PropertyValue[]>();
     if (!wanted.size) return values;

@@ -5,24 +5,35 @@ import {
   createChangeTally,
   diffProperties,
   type ChangeType,
+  type PropertyChange,
 } from '../change-rules';
 import type { ChangeSummary } from '../ifc-types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
-import { createSqlitePropertyFingerprints } from './sqlite-property-fingerprints';
+import { createSqlitePropertyFingerprints, type PropertyRun } from './sqlite-property-fingerprints';
 import { versionKeyRanges } from './version-key-ranges';
 
 /** Elements read per page of each version; changes are written (and the event loop let go) once per page. */
 const PAGE = 2000;
 
-/** Element pages hold the key, ExpressId and ChangedAt, then the compared columns (read as arrays: cheapest). */
-const FIXED = 3;
-type ElementValues = [string, number, string, ...unknown[]];
+/**
+ * Elements whose property fingerprints differ wait for their values to be read and compared, this many at a time:
+ * one pass over each version's property rows reads the values of all of them.
+ */
+const DIFFERING_PER_PASS = 20_000;
+
+/**
+ * Element pages hold the key, ExpressId, ChangedAt and property fingerprint, then the compared columns (read as
+ * arrays: cheapest).
+ */
+const FIXED = 4;
+type ElementValues = [string, number, string, string | null, ...unknown[]];
 const column = (name: string) => FIXED + COMPARED_ELEMENT_COLUMNS.indexOf(name as never);
 const COL = {
   Id: 0,
   ExpressId: 1,
   ChangedAt: 2,
+  Fingerprint: 3,
   GlobalId: column('GlobalId'),
   IfcType: column('IfcType'),
   Name: column('Name'),
@@ -168,10 +179,18 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
   );
   const page = db
     .prepare(
-      `SELECT "Id", "ExpressId", changed_at, ${COMPARED_ELEMENT_COLUMNS.map((c) => `"${c}"`).join(', ')}
+      `SELECT "Id", "ExpressId", changed_at, property_fingerprint,
+         ${COMPARED_ELEMENT_COLUMNS.map((c) => `"${c}"`).join(', ')}
        FROM ifc_elements WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,
     )
     .raw(true);
+  const lacksFingerprints = db.prepare(
+    `SELECT EXISTS (SELECT 1 FROM ifc_elements
+       WHERE project_id = ? AND version = ? AND property_fingerprint IS NULL) AS lacking`,
+  );
+  /** Versions stored before fingerprints (migration 14) have none: their fingerprints are collected then. */
+  const storedFingerprints = (projectId: string, version: number) =>
+    (lacksFingerprints.get(projectId, version) as { lacking: number }).lacking === 0;
   const insert = (table: string, columns: readonly string[]) =>
     db.prepare(
       `INSERT INTO ${table} (project_id, version, ${columns.map((c) => `"${c}"`).join(', ')})
@@ -240,9 +259,14 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
       }
       // What an interrupted run left goes first: the rerun writes every row again.
       deleteVersion(projectId, version);
-      const oldRuns = await fingerprints.collect(projectId, previousVersion, isCancelled);
-      const newRuns = oldRuns && (await fingerprints.collect(projectId, version, isCancelled));
-      if (!oldRuns || !newRuns) return null;
+      // Fingerprints stored with the rows when both versions have them; else collected from the property rows.
+      let runs: { old: Map<number, PropertyRun>; new: Map<number, PropertyRun> } | null = null;
+      if (!storedFingerprints(projectId, previousVersion) || !storedFingerprints(projectId, version)) {
+        const old = await fingerprints.collect(projectId, previousVersion, isCancelled);
+        const current = old && (await fingerprints.collect(projectId, version, isCancelled));
+        if (!old || !current) return null;
+        runs = { old, new: current };
+      }
 
       const tally = createChangeTally(previous.number);
       const prefix = `${next.modelId}:`;
@@ -269,20 +293,13 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         ];
         pending.push(() => insertChange.run(projectId, version, ...values));
       };
-      // Fingerprints first: only an element whose values differ has them read and compared one by one.
-      const propertyChanges = (old: ElementValues, current: ElementValues) => {
-        const oldRun = oldRuns.get(old[COL.ExpressId]);
-        const newRun = newRuns.get(current[COL.ExpressId]);
-        if (oldRun?.fingerprint === newRun?.fingerprint) return [];
-        return diffProperties(
-          fingerprints.values(projectId, previousVersion, old[COL.ExpressId], oldRun),
-          fingerprints.values(projectId, version, current[COL.ExpressId], newRun),
-        );
-      };
-      const compare = (old: ElementValues, current: ElementValues) => {
-        tally.common();
-        const columns = changedElementColumns(old, current, FIXED);
-        const properties = propertyChanges(old, current);
+      /** An element in both versions: unchanged (its ChangedAt carried over) or Modified with what changed. */
+      const settle = (
+        current: ElementValues,
+        old: ElementValues,
+        columns: string[],
+        properties: PropertyChange[],
+      ) => {
         if (!columns.length && !properties.length) {
           const ids = carried.get(old[COL.ChangedAt]);
           if (ids) ids.push(current[COL.Id]);
@@ -307,6 +324,61 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
           ];
           pending.push(() => insertPropertyChange.run(projectId, version, ...values));
         });
+      };
+      /** Common elements whose fingerprints differ: their property values are read together, then compared. */
+      let differing: { old: ElementValues; current: ElementValues; columns: string[] }[] = [];
+      const settleDiffering = async (): Promise<boolean> => {
+        const waiting = differing;
+        differing = [];
+        if (!waiting.length) return true;
+        const olds = await fingerprints.valuesOf(
+          projectId,
+          previousVersion,
+          waiting.map((d) => d.old[COL.ExpressId]),
+          isCancelled,
+        );
+        const news =
+          olds &&
+          (await fingerprints.valuesOf(
+            projectId,
+            version,
+            waiting.map((d) => d.current[COL.ExpressId]),
+            isCancelled,
+          ));
+        if (!olds || !news) return false;
+        for (const { old, current, columns } of waiting)
+          settle(
+            current,
+            old,
+            columns,
+            diffProperties(olds.get(old[COL.ExpressId]) ?? [], news.get(current[COL.ExpressId]) ?? []),
+          );
+        return true;
+      };
+      /**
+       * Fingerprints first: only an element whose values differ has them read and compared. True when enough such
+       * elements wait for their values to be read now.
+       */
+      const compare = (old: ElementValues, current: ElementValues): boolean => {
+        tally.common();
+        const columns = changedElementColumns(old, current, FIXED);
+        if (runs) {
+          const oldRun = runs.old.get(old[COL.ExpressId]);
+          const newRun = runs.new.get(current[COL.ExpressId]);
+          const properties =
+            oldRun?.fingerprint === newRun?.fingerprint
+              ? []
+              : diffProperties(
+                  fingerprints.values(projectId, previousVersion, old[COL.ExpressId], oldRun),
+                  fingerprints.values(projectId, version, current[COL.ExpressId], newRun),
+                );
+          settle(current, old, columns, properties);
+        } else if (old[COL.Fingerprint] === current[COL.Fingerprint]) {
+          settle(current, old, columns, []);
+        } else {
+          differing.push({ old, current, columns });
+        }
+        return differing.length >= DIFFERING_PER_PASS;
       };
       const flush = () => {
         const work = pending;
@@ -338,7 +410,10 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
           record('Added', current!);
           news.next();
         } else {
-          compare(old!, current!);
+          if (compare(old!, current!) && !(await settleDiffering())) {
+            deleteVersion(projectId, version);
+            return null;
+          }
           olds.next();
           news.next();
         }
@@ -350,6 +425,10 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
             return null;
           }
         }
+      }
+      if (!(await settleDiffering())) {
+        deleteVersion(projectId, version);
+        return null;
       }
       flush();
       if (!(await syncWideChangedAt(projectId, version, isCancelled))) {

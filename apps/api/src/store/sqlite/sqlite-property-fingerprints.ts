@@ -5,6 +5,8 @@ import { versionKeyRanges } from './version-key-ranges';
 
 /** Property rows grouped per query: SQLite groups and concatenates them, so far fewer rows cross into JavaScript. */
 const RANGE_ROWS = 20_000;
+/** Property rows scanned per query for the values of chosen elements (few of them match: they stay in SQLite). */
+const SCAN_ROWS = 100_000;
 
 /** One element's property values in a version, in short: enough to tell "unchanged" without reading them. */
 export interface PropertyRun {
@@ -22,6 +24,16 @@ export interface SqlitePropertyFingerprints {
     version: number,
     isCancelled: () => boolean,
   ): Promise<Map<number, PropertyRun> | null>;
+  /**
+   * The property values of the given elements (by ExpressId), each element's in row order: one pass over the
+   * version's property rows, range by range; null when cancelled.
+   */
+  valuesOf(
+    projectId: string,
+    version: number,
+    expressIds: readonly number[],
+    isCancelled: () => boolean,
+  ): Promise<Map<number, PropertyValue[]> | null>;
   /** The element's property values in row order, read between its run's bounds. */
   values(
     projectId: string,
@@ -51,7 +63,44 @@ export function createSqlitePropertyFingerprints(db: SqliteDb): SqlitePropertyFi
      WHERE project_id = ? AND version = ? AND "Id" >= ? AND "Id" <= ? AND "ElementExpressId" = ? ORDER BY "Id"`,
   );
 
+  const wanted = (bounded: boolean) =>
+    db
+      .prepare(
+        `SELECT "ElementExpressId", "SetName", "PropertyName", "Value", "Unit" FROM ifc_properties
+         WHERE project_id = ? AND version = ? AND "Id" > ? ${bounded ? 'AND "Id" <= ?' : ''}
+           AND "ElementExpressId" IN (SELECT value FROM json_each(?))
+         ORDER BY "Id"`,
+      )
+      .raw(true);
+  const wantedRange = wanted(true);
+  const wantedRest = wanted(false);
+  const scanRanges = versionKeyRanges(db, 'ifc_properties', { start: -1, rows: SCAN_ROWS });
+
   return {
+    async valuesOf(projectId, version, expressIds, isCancelled) {
+      const found = new Map<number, PropertyValue[]>();
+      if (!expressIds.length) return found;
+      const ids = JSON.stringify(expressIds);
+      const complete = await scanRanges.each(
+        projectId,
+        version,
+        (after, end) => {
+          const rows = (
+            end === undefined
+              ? wantedRest.all(projectId, version, after, ids)
+              : wantedRange.all(projectId, version, after, end, ids)
+          ) as [number, string | null, string | null, string | null, string | null][];
+          for (const [expressId, SetName, PropertyName, Value, Unit] of rows) {
+            const value = { SetName, PropertyName, Value, Unit };
+            const list = found.get(expressId);
+            if (list) list.push(value);
+            else found.set(expressId, [value]);
+          }
+        },
+        isCancelled,
+      );
+      return complete ? found : null;
+    },
     async collect(projectId, version, isCancelled) {
       const runs = new Map<number, PropertyRun>();
       const complete = await ranges.each(
