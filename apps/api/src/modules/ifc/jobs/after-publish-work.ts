@@ -17,8 +17,8 @@ const RETRY_DELAY_MS = 2_000;
  * A failed attempt is recorded with its reason and retried here, up to MAX_PREPARATION_ATTEMPTS in all; then the
  * version's wide set counts as failed and the project and the feed say why (post-publish-state.ts).
  *
- * Then, for a model's version 2 onwards, the change step compares it with the model's previous retained version
- * (change-step.ts), with its own recorded failures and retries.
+ * For a model's version 2 onwards, the change step compares it with the model's previous retained version first
+ * (change-step.ts), with its own recorded failures and retries; the wide set is built after its first attempt.
  */
 export class AfterPublishWork {
   /** Work still running after its job ended, with the run that can stop it. */
@@ -35,15 +35,42 @@ export class AfterPublishWork {
   ) {}
 
   start(job: JobRecord, run: ExtractionRun, change: ChangeStepTarget | null = null): void {
-    run.startAfterwards();
-    const first = run.afterwards ?? this.buildHere(job.projectId, job.version);
-    const tracked = this.follow(job, first, 1)
-      .then(() => (change && !this.stopped ? this.compare(change) : undefined))
+    let wide: Promise<void> | null = null;
+    /** The wide set's build and its retries, started once (a shutdown before it leaves it to the start-up pass). */
+    const buildWide = () => {
+      if (!wide && this.stopped) return Promise.resolve();
+      if (!wide) {
+        run.startAfterwards();
+        wide = this.follow(job, run.afterwards ?? this.buildHere(job.projectId, job.version), 1);
+      }
+      return wide;
+    };
+    // The change step's first attempt goes first, so the wide set copies the elements' carried-over ChangedAt
+    // instead of being corrected after. It never holds the wide set back longer: a failed attempt starts the
+    // build before it is retried (its retries then correct the built set).
+    const changes = change && !this.stopped ? this.compare(change, buildWide) : Promise.resolve();
+    const tracked = changes
+      .catch((err: unknown) => this.logger.error({ err, jobId: job.id }, 'recording the change step failed'))
+      .then(buildWide)
       .catch((err: unknown) =>
         this.logger.error({ err, jobId: job.id }, 'recording the post-publish step failed'),
       );
     this.running.set(tracked, run);
     void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  /**
+   * Whether the version is still its own model's published one (in a federated project, another model's publish
+   * moves the project's newest version on, not this model's). A version without a record is from before models:
+   * the project's published version then.
+   */
+  private async stillPublished(projectId: string, version: number): Promise<boolean> {
+    const project = await this.store.projects.findById(projectId);
+    if (!project) return false;
+    const record = await this.store.models.findVersionByRowVersion(projectId, version);
+    if (!record) return project.version === version;
+    const model = await this.store.models.findById(projectId, record.modelId);
+    return model?.publishedVersion === version;
   }
 
   /** One attempt on this thread, queued behind the others; resolves with the reason it failed, or null. */
@@ -65,10 +92,9 @@ export class AfterPublishWork {
     if (this.stopped) return;
     if (failure === null) {
       if (await this.store.rows.wideCatalog(projectId, version)) return;
-      // No catalog and no reason: either a newer version made this one obsolete (nothing to do), or the writer
-      // thread ended without finishing (a crash), which is a failure like any other.
-      const project = await this.store.projects.findById(projectId);
-      if (!project || project.version !== version) return;
+      // No catalog and no reason: either a newer version of its model made this one obsolete (nothing to do), or
+      // the writer thread ended without finishing (a crash), which is a failure like any other.
+      if (!(await this.stillPublished(projectId, version))) return;
       failure = 'the post-publish step ended without building the wide element set';
     }
     const attempts = await this.store.rows.recordPreparationFailure(projectId, version, failure);
@@ -85,12 +111,16 @@ export class AfterPublishWork {
     await this.follow(job, this.buildHere(projectId, version), attemptNo + 1);
   }
 
-  /** The change step of a version, after its wide set: never before, so the two do not contend for the store. */
-  private compare(change: ChangeStepTarget): Promise<void> {
+  /**
+   * The change step of a version, before its wide set (never at the same time, so the two do not contend for the
+   * store); its retries wait for the wide set.
+   */
+  private compare(change: ChangeStepTarget, buildWide: () => Promise<void>): Promise<void> {
     return runChangeStep(this.store, this.logger, this.events, change, {
       isStopped: () => this.stopped,
       pause: (ms) => this.pause(ms),
       retryDelayMs: this.retryDelayMs,
+      beforeRetry: buildWide,
     });
   }
 
@@ -105,6 +135,11 @@ export class AfterPublishWork {
       const timer = setTimeout(done, ms);
       this.waits.add(done);
     });
+  }
+
+  /** Settles once the work started so far has ended, retries included (tests wait on it). */
+  async settled(): Promise<void> {
+    await Promise.all(this.running.keys());
   }
 
   /**

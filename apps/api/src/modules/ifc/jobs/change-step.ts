@@ -16,6 +16,8 @@ export interface ChangeStepControl {
   /** A delay before retry n that shutdown cuts short. */
   pause: (ms: number) => Promise<void>;
   retryDelayMs: number;
+  /** Awaited once before the first retry: the version's wide set is built meanwhile (after-publish-work.ts). */
+  beforeRetry?: () => Promise<void>;
 }
 
 /** The warning a version gets when it shares no element with the one before: probably not the same model. */
@@ -76,6 +78,8 @@ export async function runChangeStep(
       return;
     }
     if (final) return;
+    if (attempt === 1) await control.beforeRetry?.();
+    if (control.isStopped()) return;
     await control.pause(control.retryDelayMs * attempt);
     if (control.isStopped()) return;
   }
