@@ -23,6 +23,8 @@ const RETRY_DELAY_MS = 2_000;
 export class AfterPublishWork {
   /** Work still running after its job ended, with the run that can stop it. */
   private readonly running = new Map<Promise<void>, ExtractionRun>();
+  /** Steps of versions published again by a rollback (prepare), which have no run to stop. */
+  private readonly republished = new Set<Promise<void>>();
   private local: Promise<string | null> = Promise.resolve(null);
   private stopped = false;
   private readonly waits = new Set<() => void>();
@@ -73,6 +75,23 @@ export class AfterPublishWork {
     return model?.publishedVersion === version;
   }
 
+  /**
+   * A version published again without a job (a rollback) whose wide set is gone (its step found it replaced and
+   * kept none): the step runs again here, with the same recorded failures and retries.
+   */
+  prepare(projectId: string, version: number): void {
+    if (this.stopped) return;
+    const tracked = this.follow(
+      { id: null, projectId, version },
+      this.buildHere(projectId, version),
+      1,
+    ).catch((err: unknown) =>
+      this.logger.error({ err, projectId, version }, 'recording the post-publish step failed'),
+    );
+    this.republished.add(tracked);
+    void tracked.finally(() => this.republished.delete(tracked));
+  }
+
   /** One attempt on this thread, queued behind the others; resolves with the reason it failed, or null. */
   private buildHere(projectId: string, version: number): Promise<string | null> {
     this.local = this.local.then(() =>
@@ -85,7 +104,11 @@ export class AfterPublishWork {
   }
 
   /** Records how an attempt ended; retries a failed one until the attempts are used up. */
-  private async follow(job: JobRecord, attempt: Promise<string | null>, attemptNo: number): Promise<void> {
+  private async follow(
+    job: Pick<JobRecord, 'projectId' | 'version'> & { id: string | null },
+    attempt: Promise<string | null>,
+    attemptNo: number,
+  ): Promise<void> {
     const { projectId, version } = job;
     let failure = await attempt;
     // Shutdown cancels the step on purpose: the start-up pass completes it next time.
@@ -150,6 +173,6 @@ export class AfterPublishWork {
     this.stopped = true;
     for (const done of [...this.waits]) done();
     for (const run of this.running.values()) run.stopAfterwards();
-    await Promise.all(this.running.keys());
+    await Promise.all([...this.running.keys(), ...this.republished]);
   }
 }

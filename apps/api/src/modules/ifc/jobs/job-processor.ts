@@ -100,6 +100,11 @@ export class JobProcessor {
     this.pump();
   }
 
+  /** The post-publish step of a version published again without a job (a rollback), when its wide set is gone. */
+  preparePublished(projectId: string, version: number): void {
+    if (!this.closed) this.afterPublish.prepare(projectId, version);
+  }
+
   /** Resolves with the job's final status once it has one (immediately when it is not in this process). */
   waitFor(jobId: string): Promise<JobStatus | null> {
     return this.finished.get(jobId) ?? Promise.resolve(null);

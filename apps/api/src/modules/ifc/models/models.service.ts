@@ -262,6 +262,9 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
           `Version ${version.number} cannot be published again.`,
           'VERSION_NOT_AVAILABLE',
         );
+      // Its wide set may be gone (its post-publish step found it replaced): the step runs again, 503 meanwhile.
+      if (!(await store.rows.wideCatalog(project.id, version.version)))
+        processor.preparePublished(project.id, version.version);
       return describeModel(project, (await store.models.findById(project.id, model.id)) ?? model);
     },
 
