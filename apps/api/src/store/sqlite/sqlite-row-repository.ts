@@ -14,12 +14,14 @@ import type { SqliteWideElements } from './sqlite-wide-elements';
 import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
 import type { RemoveVersionRows } from './sqlite-version-rows';
 import { createSqliteChanges } from './sqlite-changes';
+import { createStagedElements, STAGED_ELEMENTS_TABLE } from './sqlite-staged-elements';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
 /** Row values stored in a column of another name: hidden ones, which no feed query names. */
 const HIDDEN_COLUMNS: Record<string, string> = { PropertyFingerprint: 'property_fingerprint' };
-const stored = (names: readonly string[]) => names.map((n) => HIDDEN_COLUMNS[n] ?? `"${n}"`).join(', ');
+const storedNames = (names: readonly string[]) => names.map((n) => HIDDEN_COLUMNS[n] ?? `"${n}"`);
+const stored = (names: readonly string[]) => storedNames(names).join(', ');
 
 const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][])
   .filter(([, type]) => type === 'boolean')
@@ -48,6 +50,8 @@ interface FlatTable {
   key?: { globalIdAt: number; expressIdAt: number };
   /** Element rows also store when they last changed. */
   changedAt?: boolean;
+  /** Rows go to a staging table without a key constraint: repeated keys are resolved when they are moved. */
+  staged?: boolean;
 }
 
 /** The values every row of a batch shares, bound once per statement after the rows' own values. */
@@ -67,6 +71,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
   const width = spec.columns.length;
   const shared = spec.changedAt ? SHARED : SHARED.slice(0, -1);
   const key = spec.key;
+  const conflicts = key !== undefined && !spec.staged;
   const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
@@ -83,24 +88,26 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
       });
       statement = db.prepare(
         `INSERT INTO ${spec.table} (${shared.join(', ')}, ${key ? '"Id", ' : ''}${stored(spec.columns)})
-         VALUES ${tuples.join(', ')}${key ? ' ON CONFLICT DO NOTHING' : ''}`,
+         VALUES ${tuples.join(', ')}${conflicts ? ' ON CONFLICT DO NOTHING' : ''}`,
       );
       statements.set(rows, statement);
     }
     return statement;
   };
-  const repeats = key && {
-    stored: db.prepare(
-      `SELECT "ExpressId" FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" = ?`,
-    ),
-    numbered: db.prepare(
-      `SELECT COUNT(*) AS n FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" > ? AND "Id" < ?`,
-    ),
-    insertOne: db.prepare(
-      `INSERT INTO ${spec.table} (${stored(spec.columns)}, ${shared.join(', ')}, "Id")
+  const repeats = conflicts
+    ? {
+        stored: db.prepare(
+          `SELECT "ExpressId" FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" = ?`,
+        ),
+        numbered: db.prepare(
+          `SELECT COUNT(*) AS n FROM ${spec.table} WHERE project_id = ? AND version = ? AND "Id" > ? AND "Id" < ?`,
+        ),
+        insertOne: db.prepare(
+          `INSERT INTO ${spec.table} (${stored(spec.columns)}, ${shared.join(', ')}, "Id")
        VALUES (${[...spec.columns, ...shared, 'Id'].map((_, i) => `?${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`,
-    ),
-  };
+        ),
+      }
+    : undefined;
   /** Stores the rows of a statement that the bulk insert skipped because their GlobalId was already stored. */
   function storeRepeats(values: unknown[], first: number, count: number, sharedValues: unknown[]): void {
     const [projectId, version, modelId] = sharedValues as [string, number, string];
@@ -140,7 +147,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
       const bound = values.slice(first * width, (first + count) * width);
       bound.push(...sharedValues);
       const stored = statementFor(count).run(bound).changes;
-      if (key && stored < count) storeRepeats(values, first, count, sharedValues);
+      if (conflicts && stored < count) storeRepeats(values, first, count, sharedValues);
     }
     return rows;
   };
@@ -158,6 +165,11 @@ export interface SqliteRowInserter {
     batch: FlatRowBatch,
     context?: RowContext,
   ): { elements: number; properties: number; spatial: number };
+  /**
+   * With `stageElements`: moves the staged element rows of the row version into the element table, in one write
+   * transaction. Called once, after the last batch; until then the element table holds none of them.
+   */
+  moveStagedElements(projectId: string, version: number, context?: RowContext): void;
 }
 
 /** Finds the context of a row version written without one; null when the project does not exist. */
@@ -167,8 +179,12 @@ export function createSqliteRowInserter(
   db: SqliteDb,
   write: SqliteWrite,
   resolveContext: ResolveRowContext,
+  options: {
+    /** Stage element rows on this connection until moveStagedElements (the row-writer thread; see why there). */
+    stageElements?: boolean;
+  } = {},
 ): SqliteRowInserter {
-  const elements = flatInsert(db, {
+  const elementTable: FlatTable = {
     table: 'ifc_elements',
     columns: storedElementColumnNames,
     booleanAt: booleanColumns.map((name) => (elementColumnNames as string[]).indexOf(name)),
@@ -177,19 +193,37 @@ export function createSqliteRowInserter(
       expressIdAt: elementColumnNames.indexOf('ExpressId'),
     },
     changedAt: true,
-  });
+  };
+  const directElements = flatInsert(db, elementTable);
+  const staging = options.stageElements
+    ? createStagedElements(db, storedNames(storedElementColumnNames))
+    : null;
+  const elements = staging
+    ? flatInsert(db, { ...elementTable, table: STAGED_ELEMENTS_TABLE, staged: true })
+    : directElements;
+  const contextOf = (projectId: string, version: number, given?: RowContext) => {
+    const context = given ?? resolveContext(projectId, version);
+    if (!context) throw new Error(`project ${projectId} does not exist`);
+    return context;
+  };
   const properties = flatInsert(db, { table: 'ifc_properties', columns: propertyColumnNames, booleanAt: [] });
   const spatial = flatInsert(db, { table: 'ifc_spatial', columns: spatialColumnNames, booleanAt: [] });
   return {
     insertFlat: (projectId, version, batch, given) =>
       write(() => {
-        const context = given ?? resolveContext(projectId, version);
-        if (!context) throw new Error(`project ${projectId} does not exist`);
+        const context = contextOf(projectId, version, given);
         return {
           elements: elements(projectId, version, context, batch.elements),
           properties: properties(projectId, version, context, batch.properties),
           spatial: spatial(projectId, version, context, batch.spatial),
         };
+      }),
+    moveStagedElements: (projectId, version, given) =>
+      write(() => {
+        if (!staging) return;
+        const context = contextOf(projectId, version, given);
+        // Rows whose key was taken go through the direct insert, which numbers repeated GlobalIds (#2, #3…).
+        staging.move(projectId, version, (values) => directElements(projectId, version, context, values));
       }),
   };
 }

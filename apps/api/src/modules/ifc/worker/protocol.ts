@@ -45,6 +45,8 @@ export interface WriterStats {
   elementMs: number;
   propertyMs: number;
   spatialMs: number;
+  /** Moving the staged element rows into the element table, after the last batch. */
+  moveMs: number;
 }
 
 /** Row writer → runner. */

@@ -1,11 +1,13 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { flattenBatch } from '@aec/ifc';
+import Database from 'libsql';
 import { SQLITE_ROW_ORDER } from '../../../store/sqlite/sqlite-row-repository';
 import { createSqliteStore } from '../../../store/sqlite/sqlite-store';
-import type { RowContext, Store } from '../../../store/types';
+import type { RowContext, Store, StoredElementRow } from '../../../store/types';
 import { WORKER_PATH } from '../../../test/ifc-harness';
 import { elementRow, propertyRow } from '../../../test/row-fixtures';
 import { buildServerBundle } from '../../../test/spawn-server';
@@ -163,5 +165,167 @@ describe('row-writer thread', () => {
     await w.exit;
     w.close();
     expect((await store.rows.countAll(PROJECT, 3)).elements).toBe(1);
+  });
+});
+
+/** Waits (bounded, generously: suites run on a loaded machine) until `check` holds. */
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function storedKeys(version: number): Promise<[string, number][]> {
+  const rows: [string, number][] = [];
+  for await (const row of store.rows.streamElements(PROJECT, version)) rows.push([row.Id, row.ExpressId]);
+  return rows;
+}
+
+/**
+ * Element keys (<model>:<GlobalId>) come in random order, so the writer stages element rows on its own connection
+ * and moves them into the element table in key order once the last batch is in. Until then the element table holds
+ * none of them, and a writer that ends any other way leaves none behind.
+ */
+describe('row-writer thread: staged element rows', () => {
+  // Arrival order is not key order; a GlobalId repeated in a later batch (other ExpressId) is numbered #2, the same
+  // product sent again is stored once, an element without a GlobalId is keyed by its ExpressId.
+  const first = [
+    {
+      ...elementRow(30, { GlobalId: '3zX$Bq9Xv0uBf5fQ7c1Kx_', Name: 'Wand «Süd» ✓' }),
+      PropertyFingerprint: 'fp30',
+    },
+    elementRow(10, { GlobalId: '0aB$cd', IsExternal: true }),
+    elementRow(20, { GlobalId: null }),
+  ];
+  const second = [
+    { ...elementRow(40, { GlobalId: '0aB$cd', Name: 'repeat' }), PropertyFingerprint: 'fp40' },
+    elementRow(10, { GlobalId: '0aB$cd', IsExternal: true }),
+    elementRow(50, { GlobalId: '1Zz' }),
+  ];
+  const expected: [string, number][] = [
+    [`${PROJECT}:0aB$cd`, 10],
+    [`${PROJECT}:0aB$cd#2`, 40],
+    [`${PROJECT}:1Zz`, 50],
+    [`${PROJECT}:3zX$Bq9Xv0uBf5fQ7c1Kx_`, 30],
+    [`${PROJECT}:~20`, 20],
+  ];
+
+  it('keeps element rows out of the element table until the last batch, then moves every one of them in', async () => {
+    const w = startWriter(4);
+    w.send({ type: 'rows', rows: flattenBatch({ elements: first }, SQLITE_ROW_ORDER) });
+    w.send({
+      type: 'rows',
+      rows: flattenBatch({ elements: second, properties: [propertyRow(10)] }, SQLITE_ROW_ORDER),
+    });
+    await until(() => w.acks.length === 2, 'both batches stored');
+    expect(await store.rows.countAll(PROJECT, 4)).toEqual({ elements: 0, properties: 1, spatial: 0 });
+
+    w.send({ type: 'end' });
+    expect(await w.next('drained')).toMatchObject({ stored: { elements: 6, properties: 1 } });
+    expect(await storedKeys(4)).toEqual(expected);
+    const byKey = new Map<string, StoredElementRow>();
+    for await (const row of store.rows.streamElements(PROJECT, 4)) byKey.set(row.Id, row);
+    expect(byKey.get(`${PROJECT}:3zX$Bq9Xv0uBf5fQ7c1Kx_`)).toMatchObject({
+      Name: 'Wand «Süd» ✓',
+      IsExternal: null,
+    });
+    expect(byKey.get(`${PROJECT}:0aB$cd`)).toMatchObject({ IsExternal: true, Name: null });
+    expect(byKey.get(`${PROJECT}:0aB$cd#2`)).toMatchObject({ Name: 'repeat' });
+    // The hidden property fingerprint moves with its row, the repeat's included.
+    const db = new Database(store.sqliteFile!, { readonly: true });
+    const fingerprints = db
+      .prepare(
+        'SELECT "Id", property_fingerprint FROM ifc_elements WHERE project_id = ? AND version = 4 ORDER BY "Id"',
+      )
+      .raw(true)
+      .all(PROJECT);
+    db.close();
+    expect(fingerprints).toEqual(
+      expected.map(([key, expressId]) => [key, expressId === 30 ? 'fp30' : expressId === 40 ? 'fp40' : null]),
+    );
+    w.control({ type: 'stop' });
+    await w.exit;
+    w.close();
+  });
+
+  it('leaves no element rows when stopped (cancel, shutdown) before the last batch', async () => {
+    const w = startWriter(5);
+    w.send({ type: 'rows', rows: flattenBatch({ elements: first }, SQLITE_ROW_ORDER) });
+    await until(() => w.acks.length === 1, 'batch stored');
+    w.control({ type: 'stop' });
+    await w.exit;
+    w.close();
+    expect((await store.rows.countAll(PROJECT, 5)).elements).toBe(0);
+  });
+
+  it('leaves no element rows when a later batch fails', async () => {
+    const w = startWriter(6);
+    w.send({ type: 'rows', rows: flattenBatch({ elements: first }, SQLITE_ROW_ORDER) });
+    const broken = flattenBatch({ elements: second }, SQLITE_ROW_ORDER);
+    broken.elements!.pop();
+    w.send({ type: 'rows', rows: broken });
+    expect(await w.next('error')).toMatchObject({ message: expect.stringMatching(/not whole rows/) });
+    await w.exit;
+    w.close();
+    expect((await store.rows.countAll(PROJECT, 6)).elements).toBe(0);
+  });
+
+  it('leaves no element rows when the process dies before the last batch', async () => {
+    // A child process runs the writer thread, stores a batch and is killed: nothing closes its connection.
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { MessageChannel, Worker } = require('node:worker_threads');
+         process.once('message', ({ workerData, rows }) => {
+           const channel = new MessageChannel();
+           new Worker(${JSON.stringify(ROW_WRITER)}, {
+             workerData: { ...workerData, batchPort: channel.port2 },
+             transferList: [channel.port2],
+           });
+           channel.port1.on('message', () => process.send('stored'));
+           channel.port1.postMessage({ type: 'rows', rows });
+         });`,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' },
+    );
+    const stored = new Promise<void>((resolve) => child.once('message', () => resolve()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.send({
+      workerData: { sqliteFile: store.sqliteFile!, projectId: PROJECT, version: 7 },
+      rows: flattenBatch({ elements: first, properties: [propertyRow(10)] }, SQLITE_ROW_ORDER),
+    });
+    await stored;
+    child.kill('SIGKILL');
+    await exited;
+    expect(await store.rows.countAll(PROJECT, 7)).toEqual({ elements: 0, properties: 1, spatial: 0 });
+  });
+
+  it('keeps two jobs written at the same time apart', async () => {
+    const a = startWriter(8);
+    const b = startWriter(9);
+    a.send({ type: 'rows', rows: flattenBatch({ elements: first }, SQLITE_ROW_ORDER) });
+    b.send({
+      type: 'rows',
+      rows: flattenBatch({ elements: [elementRow(77, { GlobalId: '0aB$cd' })] }, SQLITE_ROW_ORDER),
+    });
+    a.send({ type: 'rows', rows: flattenBatch({ elements: second }, SQLITE_ROW_ORDER) });
+    b.send({ type: 'end' });
+    await b.next('drained');
+    a.send({ type: 'end' });
+    await a.next('drained');
+    expect(await storedKeys(8)).toEqual(expected);
+    expect(await storedKeys(9)).toEqual([[`${PROJECT}:0aB$cd`, 77]]);
+    for (const w of [a, b]) {
+      w.control({ type: 'stop' });
+      await w.exit;
+      w.close();
+    }
   });
 });

@@ -36,7 +36,8 @@ const write = createWrite(db);
 const wide = createSqliteWideElements(db, write);
 const removeRows = createVersionRowRemoval(db, write, wide);
 const book = createSqliteVersionBook(db, write, removeRows);
-const inserter = createSqliteRowInserter(db, write, book.contextFor);
+// Element rows are staged on this connection and moved in key order after the last batch (sqlite-staged-elements).
+const inserter = createSqliteRowInserter(db, write, book.contextFor, { stageElements: true });
 const rows = createSqliteRowRepository(db, write, wide, removeRows, book.contextFor);
 const stored: StoredCounts = { elements: 0, properties: 0, spatial: 0 };
 const stats: WriterStats = {
@@ -46,6 +47,7 @@ const stats: WriterStats = {
   elementMs: 0,
   propertyMs: 0,
   spatialMs: 0,
+  moveMs: 0,
 };
 const queue: BatchPortMessage[] = [];
 let paused = false;
@@ -96,6 +98,9 @@ function drain(): void {
     while (!paused && !stopRequested && !drained && queue.length) {
       const message = queue.shift()!;
       if (message.type === 'end') {
+        const started = Date.now();
+        inserter.moveStagedElements(input.projectId, input.version, input.rowContext);
+        stats.moveMs = Date.now() - started;
         drained = true;
         report({ type: 'drained', stored, stats });
         break;

@@ -206,6 +206,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
           elementMs: stats.elementMs,
           propertyMs: stats.propertyMs,
           spatialMs: stats.spatialMs,
+          moveMs: stats.moveMs,
         });
         stored = message.stored;
         maybeDone();
