@@ -13,6 +13,8 @@ const MODELS = path.join(ROOT, '.bench');
 const MB = Number(process.env.BENCH_IFC_MB ?? 100);
 // BENCH_IFC_TIMELINE=1 also prints the job's milestones (server debug log) in seconds since the upload began.
 const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
+// BENCH_IFC_VERSION2=skip measures version 1 only (the second part takes minutes: the change set of version 2).
+const VERSION2 = process.env.BENCH_IFC_VERSION2 !== 'skip';
 
 export async function benchIfcPipeline() {
   mkdirSync(MODELS, { recursive: true });
@@ -117,15 +119,17 @@ export async function benchIfcPipeline() {
       }
     }
     const apiPeakRssMb = peakRssMb(server.pid);
-    const version2 = await measureVersionChanges({
-      base,
-      pid: server.pid,
-      token,
-      projectId: body.projectId,
-      file: revision,
-      manifestFile: generated.revision.manifest,
-      first: { seconds, bytes },
-    });
+    const version2 =
+      VERSION2 &&
+      (await measureVersionChanges({
+        base,
+        pid: server.pid,
+        token,
+        projectId: body.projectId,
+        file: revision,
+        manifestFile: generated.revision.manifest,
+        first: { seconds, bytes },
+      }));
     return {
       modelMb: +(bytes / 1024 / 1024).toFixed(1),
       products: body.elementCount,

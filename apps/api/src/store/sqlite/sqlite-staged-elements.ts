@@ -20,10 +20,10 @@ export interface StagedElements {
 /**
  * Element keys are `<modelId>:<GlobalId>`, random in file order: inserted as they arrive, every row lands at a
  * random place of the WITHOUT ROWID element table and its (project, version, changed_at) index, so each batch
- * dirties pages all over a B-tree far larger than the page cache (measured on the 100 MB bench model: 9.9 s CPU and
- * 11.5 s wall for 153,342 rows). The row writer therefore appends them to a TEMP table on its own connection as
- * they arrive (1.2 s) and moves them with one INSERT … SELECT … ORDER BY "Id" once the last batch is in (SQLite
- * sorts in C; ~1.3 s), so the B-tree and its indexes are filled in order.
+ * dirties pages all over a B-tree far larger than the page cache (measured on the 100 MB bench model's 153,342
+ * rows: 9.9 s CPU). The row writer therefore appends them to a TEMP table on its own connection as they arrive
+ * (1.2 s CPU) and moves them with one INSERT … SELECT … ORDER BY "Id" once the last batch is in (SQLite sorts in C;
+ * ~1.3 s CPU), so the B-tree and its indexes are filled in order.
  *
  * Being TEMP, staged rows are never visible to another connection, and they vanish with the connection: a cancelled,
  * failed or stopped job (the writer closes its connection) and a crashed process (SQLite's temp files are unlinked
@@ -35,6 +35,11 @@ export function createStagedElements(
   /** The stored columns in the order of flat element batches, as SQL (`"Name", …, property_fingerprint`). */
   flatColumns: string[],
 ): StagedElements {
+  // libsql builds SQLite with TEMP_STORE=2 (temp tables in memory): the staged rows would sit in the API's RSS
+  // (+130–180 MB peak for the 100 MB bench model). On file, pages beyond the temp cache go to an unlinked temp file (the OS keeps
+  // it in its page cache) and the move's sorter spills there too; measured no slower. Must precede the table:
+  // changing temp_store drops the connection's temp tables.
+  db.pragma('temp_store = FILE');
   db.exec(`DROP TABLE IF EXISTS ${STAGED_ELEMENTS_TABLE};
     CREATE TEMP TABLE staged_elements AS SELECT * FROM main.ifc_elements WHERE 0`);
   const columns = (
