@@ -320,8 +320,22 @@ export async function computeMongoChanges(
     common,
     (next) => columnsOf.has(next) || propertyChangesOf.has(next),
   );
+  // Deleting the version, its model or its project marks it first (record unretained, model or project document
+  // gone), then removes its rows: change rows written after that mark are this run's to take back.
+  if (!(await stillThere(deps, projectId, version))) return clear();
   await versions.updateOne(key, { $set: { changeRows: true } });
   return tally.summary();
+}
+
+/** Whether the version is still stored: its record retained and its model in its project. */
+async function stillThere(deps: PublishingDeps, projectId: string, version: number): Promise<boolean> {
+  const [record, project] = await Promise.all([
+    deps.versions.findOne({ projectId, version }),
+    projectDocs(deps.projects).findOne({ _id: projectId }),
+  ]);
+  return Boolean(
+    record && record.retained !== false && project && modelsOf(project).some((m) => m.id === record.modelId),
+  );
 }
 
 /** Unchanged elements keep the ChangedAt of their previous version, grouped by value (few distinct ones). */

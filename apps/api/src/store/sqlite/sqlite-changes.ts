@@ -235,6 +235,11 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
   const deletes = ['ifc_changes', 'ifc_property_changes', 'ifc_change_sets'].map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
   );
+  /** Whether the version is still there: deleting it, its model or its project removes its record. */
+  const versionAlive = db.prepare(
+    `SELECT 1 FROM versions v JOIN models m ON m.id = v.model_id AND m.project_id = v.project_id
+     WHERE v.project_id = ? AND v.version = ?`,
+  );
   const markComplete = db.prepare(
     'INSERT INTO ifc_change_sets (project_id, version, previous_version) VALUES (?, ?, ?)',
   );
@@ -380,16 +385,24 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         }
         return differing.length >= DIFFERING_PER_PASS;
       };
-      const flush = () => {
+      /** Writes what the last page found; false (nothing written) once the version is gone. */
+      const flush = (): boolean => {
         const work = pending;
         const carry = carried;
         pending = [];
         carried = new Map();
-        write(() => {
+        return write(() => {
+          if (!versionAlive.get(projectId, version)) return false;
           for (const run of work) run();
           for (const [changedAt, ids] of carry)
             carryOver.run(changedAt, projectId, version, JSON.stringify(ids));
+          return true;
         });
+      };
+      /** A version deleted meanwhile (or its model, or its project) keeps nothing of this run. */
+      const gone = () => {
+        deleteVersion(projectId, version);
+        return null;
       };
 
       // Both versions in key order, merged: one pass, a page of each in memory at a time.
@@ -418,7 +431,7 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
           news.next();
         }
         if (++handled % PAGE === 0) {
-          flush();
+          if (!flush()) return gone();
           await new Promise((resolve) => setImmediate(resolve));
           if (isCancelled()) {
             deleteVersion(projectId, version);
@@ -430,14 +443,18 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         deleteVersion(projectId, version);
         return null;
       }
-      flush();
+      if (!flush()) return gone();
       if (!(await syncWideChangedAt(projectId, version, isCancelled))) {
         deleteVersion(projectId, version);
         return null;
       }
       // Listed as complete last: the feed serves only complete change sets.
-      write(() => markComplete.run(projectId, version, previousVersion));
-      return tally.summary();
+      const listed = write(() => {
+        if (!versionAlive.get(projectId, version)) return false;
+        markComplete.run(projectId, version, previousVersion);
+        return true;
+      });
+      return listed ? tally.summary() : gone();
     },
   };
 }
