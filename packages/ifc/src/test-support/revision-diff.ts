@@ -1,8 +1,11 @@
 import type { ElementRow, PropertyRow } from '../types';
 import type { ExpectedChange, ExpectedPropertyChange } from '../generate/revision-types';
 
-/** Columns that identify a row rather than describe the element: never a modification (issue 15 design). */
-const IDENTITY_COLUMNS = new Set<string>(['GlobalId', 'ExpressId']);
+/**
+ * Columns that identify a row rather than describe the element: never a modification (issue 15 design). The hidden
+ * PropertyFingerprint is neither: it only summarises the property rows, whose changes are compared one by one.
+ */
+const IDENTITY_COLUMNS = new Set<string>(['GlobalId', 'ExpressId', 'PropertyFingerprint']);
 
 /**
  * A plain reference diff of two extractions by GlobalId, following the issue 15 rules, so the generator's
