@@ -22,8 +22,13 @@ export async function extractIfcFile(
   const sniff = await sniffIfcFile(path);
   if (!sniff.ok) throw new IfcExtractionError(sniff.code, sniff.message);
   const model = new StepModel(StepSchema.of(layoutOf(sniff.schema)));
+  const { size } = await stat(path);
+  progress({
+    phase: 'parse',
+    message: `Schema ${sniff.schema} (${sniff.family} family) found, streaming ${size} bytes from disk`,
+  });
   const counts: StepTextRepair['counts'] = {};
-  const read = readStepFile(
+  await readStepFile(
     path,
     {
       entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
@@ -37,12 +42,6 @@ export async function extractIfcFile(
     },
     options,
   );
-  const { size } = await stat(path);
-  progress({
-    phase: 'parse',
-    message: `Schema ${sniff.schema} (${sniff.family} family) found, streaming ${size} bytes from disk`,
-  });
-  await read;
   const warnings = encodingWarnings(counts);
   for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
   return extractRows(model, { schema: sniff.schema, family: sniff.family, warnings, started }, options);

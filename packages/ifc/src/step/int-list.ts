@@ -23,10 +23,6 @@ export class IntList {
     if (index >= this.length) this.length = index + 1;
   }
 
-  toArray(): number[] {
-    return Array.from(this.values.subarray(0, this.length));
-  }
-
   private grow(capacity: number): void {
     const next = new Int32Array(capacity);
     next.set(this.values.subarray(0, this.length));
