@@ -7,6 +7,7 @@ import { createSqliteStore } from './sqlite/sqlite-store';
 export async function createStore(
   config: Pick<Config, 'MONGODB_URI' | 'DATA_DIR'> & Partial<Pick<Config, 'SNAPSHOT_GRACE_MINUTES'>>,
 ): Promise<Store> {
-  if (config.MONGODB_URI) return createMongoStore(config.MONGODB_URI);
+  if (config.MONGODB_URI)
+    return createMongoStore(config.MONGODB_URI, { snapshotGraceMinutes: config.SNAPSHOT_GRACE_MINUTES });
   return createSqliteStore({ dataDir: config.DATA_DIR, snapshotGraceMinutes: config.SNAPSHOT_GRACE_MINUTES });
 }

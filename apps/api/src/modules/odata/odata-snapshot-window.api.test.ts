@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { startIfcHarness } from '../../test/ifc-harness';
 import { elementRow } from '../../test/row-fixtures';
 import { publishedProject, publishVersion } from '../../test/published-project';
-import { createSqliteStore } from '../../store/sqlite/sqlite-store';
+import { describeEachStore, type StoreTarget } from '../../test/store-fixtures';
+import { openGraceStore } from '../../test/grace-store';
 
 /*
  * Issue 19.2: a superseded version's rows outlive the switch by the snapshot window (SNAPSHOT_GRACE_MINUTES)
@@ -18,10 +16,9 @@ const local = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
 const rowsOf = (count: number, tag: string) =>
   Array.from({ length: count }, (_, i) => elementRow(i + 1, { Name: `${tag}-${i + 1}` }));
 
-describe('OData snapshot window [sqlite]: a superseded version is kept for the window, then retention applies', () => {
+function windowSuite(target: StoreTarget) {
   async function open(graceMinutes: number) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-snap-'));
-    const store = createSqliteStore({ dataDir, snapshotGraceMinutes: graceMinutes });
+    const { store, dataDir, dispose } = await openGraceStore(target, graceMinutes);
     const h = await startIfcHarness(store, { SNAPSHOT_GRACE_MINUTES: String(graceMinutes) }, dataDir);
     const login = await h.login('window');
     const get = (url: string) =>
@@ -29,11 +26,11 @@ describe('OData snapshot window [sqlite]: a superseded version is kept for the w
         .get(url)
         .set('Authorization', `Bearer ${login.token}`)
         .set('Prefer', 'odata.maxpagesize=5');
-    return { store, h, get, userId: login.user.id };
+    return { store, h, get, userId: login.user.id, dispose };
   }
 
   it('keeps the replaced version for the window under retention 1, prunes it after, and its link then answers 410', async () => {
-    const { store, h, get, userId } = await open(30);
+    const { store, h, get, userId, dispose } = await open(30);
     try {
       const projectId = await publishedProject(store, userId, rowsOf(20, 'x'));
       await store.projects.setRetention(projectId, 1);
@@ -62,12 +59,12 @@ describe('OData snapshot window [sqlite]: a superseded version is kept for the w
       );
     } finally {
       await h.stop();
-      await store.close();
+      await dispose();
     }
   });
 
   it('with a 0-minute window retention prunes at the publish, and a link older than it answers 410', async () => {
-    const { store, h, get, userId } = await open(0);
+    const { store, h, get, userId, dispose } = await open(0);
     try {
       const projectId = await publishedProject(store, userId, rowsOf(20, 'x'));
       await store.projects.setRetention(projectId, 1);
@@ -77,12 +74,12 @@ describe('OData snapshot window [sqlite]: a superseded version is kept for the w
       expect(gone.body.error.message).toMatch(/refresh the report/);
     } finally {
       await h.stop();
-      await store.close();
+      await dispose();
     }
   });
 
   it('without retention every version stays: a link reads its version however old', async () => {
-    const { store, h, get, userId } = await open(30);
+    const { store, h, get, userId, dispose } = await open(30);
     try {
       const projectId = await publishedProject(store, userId, rowsOf(20, 'x'));
       const first = await get(`/api/ifc/odata/projects/${projectId}/IFCElements`).expect(200);
@@ -91,7 +88,12 @@ describe('OData snapshot window [sqlite]: a superseded version is kept for the w
       await get(local(first.body['@odata.nextLink'])).expect(200);
     } finally {
       await h.stop();
-      await store.close();
+      await dispose();
     }
   });
-});
+}
+
+describeEachStore(
+  'OData snapshot window: a superseded version is kept for the window, then retention applies',
+  windowSuite,
+);

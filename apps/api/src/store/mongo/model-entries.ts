@@ -14,6 +14,11 @@ export interface ModelEntry {
   createdAt: Date;
   /** Highest version number handed out in this model; numbers are never reused, even after a deletion. */
   lastNumber: number;
+  /**
+   * When `publishedVersion` last changed from one version to another (a publish or rollback replaced it): retention
+   * waits the snapshot window after it (version-retention.ts). Written in the same guarded update as the switch.
+   */
+  switchedAt?: Date;
 }
 
 export const modelEntrySchema = new Schema<ModelEntry>(
@@ -23,6 +28,7 @@ export const modelEntrySchema = new Schema<ModelEntry>(
     publishedVersion: { type: Number, required: true, default: 0 },
     createdAt: { type: Date, required: true },
     lastNumber: { type: Number, required: true, default: 0 },
+    switchedAt: { type: Date },
   },
   { _id: false },
 );

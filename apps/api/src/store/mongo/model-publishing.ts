@@ -5,7 +5,7 @@ import type { ModelViewDoc } from './model-feed-views';
 import type { ProjectDoc } from './project-model';
 import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
 import type { RowCollections } from './row-collections';
-import { applyRetention } from './version-retention';
+import { applyRetention, DEFAULT_SNAPSHOT_GRACE_MS, type RetentionWindow } from './version-retention';
 import { toEntries, type VersionDoc } from './version-docs';
 
 export interface PublishingDeps {
@@ -14,7 +14,15 @@ export interface PublishingDeps {
   rows: RowCollections;
   /** The feed's Models set, derived from the records (model-feed-views.ts). */
   modelsView: mongo.Collection<ModelViewDoc>;
+  /** How long a replaced version's rows outlive the switch (SNAPSHOT_GRACE_MINUTES), in ms; default 30 minutes. */
+  snapshotGraceMs?: number;
 }
+
+/** The snapshot window retention waits for, at `now`. */
+export const retentionWindow = (deps: PublishingDeps, now = Date.now()): RetentionWindow => ({
+  graceMs: deps.snapshotGraceMs ?? DEFAULT_SNAPSHOT_GRACE_MS,
+  now,
+});
 
 /**
  * The version record of a row version written without one (by a caller from before models, or a project from
@@ -73,17 +81,23 @@ export const defaultModel = (doc: ProjectDoc): ModelEntry => ({
  * Makes a model's published version `version` in one project document update, with the project's aggregates
  * over its models, its schema and file name from this version, and a new stamp. `accept` decides from the
  * current state whether the switch still applies (false: nothing changes). Resolves to the switched model.
+ * A switch from another version stamps the model's `switchedAt` in the same update (retention waits the snapshot
+ * window after it), then the replaced version's record `supersededAt`; the version now served has none.
  */
-export function switchPublished(
+export async function switchPublished(
   deps: PublishingDeps,
   record: VersionDoc,
   accept: (model: ModelEntry) => Promise<boolean>,
   extra: Record<string, unknown> = {},
 ): Promise<ModelEntry | null> {
-  return switchProject(deps.projects, record.projectId, async (doc) => {
+  let replaced = 0;
+  const at = new Date();
+  const switched = await switchProject(deps.projects, record.projectId, async (doc) => {
     const models = modelsOf(doc).map((m) => ({ ...m }));
     const model = models.find((m) => m.id === record.modelId);
     if (!model || !(await accept(model))) return null;
+    replaced = model.publishedVersion;
+    if (replaced > 0 && replaced !== record.version) model.switchedAt = at;
     model.publishedVersion = record.version;
     return {
       set: {
@@ -96,12 +110,20 @@ export function switchPublished(
       result: model,
     };
   });
+  if (switched && replaced !== record.version) {
+    const { projectId } = record;
+    if (replaced > 0)
+      await deps.versions.updateOne({ projectId, version: replaced }, { $set: { supersededAt: at } });
+    // Published again (a rollback): it serves now, no window runs for it.
+    await deps.versions.updateOne({ projectId, version: record.version }, { $set: { supersededAt: null } });
+  }
+  return switched;
 }
 
 /**
  * ProjectRepository.publish: stamps the version ready with its summary, then switches its model to it unless the
  * model already shows a newer version (a stale job publishing late keeps its rows as history), then applies the
- * project's retention to the model. Rows of other versions are no longer removed here.
+ * project's retention to the model once its snapshot window is over (else the sweep does, pruneSuperseded).
  */
 export async function publishVersion(
   deps: PublishingDeps,
@@ -132,10 +154,16 @@ export async function publishVersion(
   if (!project) return;
   const current = modelsOf(project).find((m) => m.id === record.modelId);
   if (!current) return;
-  await applyRetention(deps.versions, deps.rows, {
-    projectId,
-    modelId: record.modelId,
-    publishedVersion: current.publishedVersion,
-    retention: project.retention ?? null,
-  });
+  await applyRetention(
+    deps.versions,
+    deps.rows,
+    {
+      projectId,
+      modelId: record.modelId,
+      publishedVersion: current.publishedVersion,
+      retention: project.retention ?? null,
+      switchedAt: current.switchedAt ?? null,
+    },
+    retentionWindow(deps),
+  );
 }

@@ -4,7 +4,7 @@ import { isDuplicateKey } from './duplicate-key';
 import type { ProjectCascade } from './project-cascade';
 import { fromEntries as toCounts } from './count-entries';
 import type { ProjectDoc } from './project-model';
-import { publishVersion, type PublishingDeps } from './model-publishing';
+import { publishVersion, retentionWindow, type PublishingDeps } from './model-publishing';
 import { modelsOf } from './project-switch';
 import { applyRetention } from './version-retention';
 import { refreshModelViews } from './model-feed-views';
@@ -91,12 +91,18 @@ export function createMongoProjectRepository(
       const doc = await projects.findById(id).lean<ProjectDoc>().exec();
       if (!doc) return;
       for (const model of modelsOf(doc))
-        await applyRetention(publishing.versions, rows, {
-          projectId: id,
-          modelId: model.id,
-          publishedVersion: model.publishedVersion,
-          retention,
-        });
+        await applyRetention(
+          publishing.versions,
+          rows,
+          {
+            projectId: id,
+            modelId: model.id,
+            publishedVersion: model.publishedVersion,
+            retention,
+            switchedAt: model.switchedAt ?? null,
+          },
+          retentionWindow(publishing),
+        );
       await refreshModelViews(publishing, id);
     },
     async nextVersion(id) {

@@ -4,6 +4,7 @@ import { createMongoUserRepository } from './mongo-user-repository';
 import { createMongoProjectRepository } from './mongo-project-repository';
 import { createMongoModelRepository } from './mongo-model-repository';
 import { openVersions } from './version-docs';
+import { pruneSupersededVersions } from './superseded-versions';
 import { openModelsView } from './model-feed-views';
 import { migrateLegacyProjects } from './legacy-models-migration';
 import { createMongoJobRepository } from './mongo-job-repository';
@@ -21,7 +22,14 @@ import { createMongoNewsletterRepository } from './mongo-newsletter-repository';
 import { createMongoUsageRepository, deleteUserUsage } from './mongo-usage-repository';
 
 /** MongoDB through mongoose, on its own connection so several stores can live in one process (tests). */
-export async function createMongoStore(uri: string, options: { dbName?: string } = {}): Promise<Store> {
+export async function createMongoStore(
+  uri: string,
+  options: {
+    dbName?: string;
+    /** How long a superseded version's rows outlive the switch, for pulls begun on it (SNAPSHOT_GRACE_MINUTES). */
+    snapshotGraceMinutes?: number;
+  } = {},
+): Promise<Store> {
   const conn = mongoose.createConnection(uri, {
     dbName: options.dbName,
     serverSelectionTimeoutMS: 5000,
@@ -43,7 +51,15 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     jobs.createIndexes(),
   ]);
   await backfillCaseShadows(db, rows);
-  const publishing = { projects, versions, rows, modelsView };
+  const publishing = {
+    projects,
+    versions,
+    rows,
+    modelsView,
+    ...(options.snapshotGraceMinutes !== undefined
+      ? { snapshotGraceMs: options.snapshotGraceMinutes * 60_000 }
+      : {}),
+  };
   await migrateLegacyProjects(publishing);
   const perProject = [versions, modelsView] as unknown as mongo.Collection<{ projectId: string }>[];
   const cascade = createProjectCascade(
@@ -65,10 +81,7 @@ export async function createMongoStore(uri: string, options: { dbName?: string }
     newsletter: createMongoNewsletterRepository(db),
     feed: createMongoFeedReader(db),
     usage: createMongoUsageRepository(db),
-    // MongoDB keeps no snapshot window yet (issue 19.2 on MongoDB): retention prunes at publish, nothing waits.
-    async pruneSuperseded() {
-      return 0;
-    },
+    pruneSuperseded: (now) => pruneSupersededVersions(publishing, now),
     async ping() {
       await db.admin().command({ ping: 1 });
     },

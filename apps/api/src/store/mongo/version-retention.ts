@@ -2,6 +2,9 @@ import type { mongo } from 'mongoose';
 import { eachRowCollection, type RowCollections } from './row-collections';
 import type { VersionDoc } from './version-docs';
 
+/** The snapshot window when the store is opened without one (SNAPSHOT_GRACE_MINUTES' default). */
+export const DEFAULT_SNAPSHOT_GRACE_MS = 30 * 60_000;
+
 export interface RetentionTarget {
   projectId: string;
   modelId: string;
@@ -9,20 +12,38 @@ export interface RetentionTarget {
   publishedVersion: number;
   /** Ready versions whose rows are kept, newest number first; null keeps all. */
   retention: number | null;
+  /** When the model's published version last changed (ModelEntry.switchedAt), if it ever did. */
+  switchedAt?: Date | null;
+}
+
+/** The snapshot window and the clock retention is applied at. */
+export interface RetentionWindow {
+  graceMs: number;
+  now: number;
 }
 
 /**
+ * Whether a model switched its published version less than the snapshot window ago (issue 19.2): then every
+ * version it holds stays, so that a pull begun before the switch — on its elements, which read the replaced
+ * version, or on its change sets, which read every kept version — ends on what it began with.
+ */
+export const inSnapshotWindow = (switchedAt: Date | null | undefined, window: RetentionWindow): boolean =>
+  !!switchedAt && switchedAt.getTime() > window.now - window.graceMs;
+
+/**
  * Applies a project's retention to one model: the rows of its ready versions beyond the `retention` newest (by
- * number) go, the published one always stays. The records stay in the history, marked `retained: false` first,
- * so a rollback never picks a version whose rows are going. Versions still being processed are left alone:
- * their job publishes or discards them. Resolves to the row versions pruned.
+ * number) go, the published one always stays — once the model's snapshot window is over (the periodic sweep,
+ * Store.pruneSuperseded, comes back for it). The records stay in the history, marked `retained: false` first, so
+ * a rollback never picks a version whose rows are going. Versions still being processed are left alone: their job
+ * publishes or discards them. Resolves to the row versions pruned.
  */
 export async function applyRetention(
   versions: mongo.Collection<VersionDoc>,
   rows: RowCollections,
   target: RetentionTarget,
+  window: RetentionWindow,
 ): Promise<number[]> {
-  if (target.retention === null) return [];
+  if (target.retention === null || inSnapshotWindow(target.switchedAt, window)) return [];
   const { projectId, modelId } = target;
   const ready = await versions
     .find({ projectId, modelId, status: 'ready', retained: true }, { projection: { version: 1, number: 1 } })
