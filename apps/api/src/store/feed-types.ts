@@ -37,6 +37,11 @@ export interface FeedQuery {
   /** The request's model when it is not the reader's own: a per-project root adds the project's wide set. */
   model?: EntityModel;
   /**
+   * IFCChanges and IFCPropertyChanges: only these (project, row version) change sets, those a page link began with
+   * (snapshot-pins.ts); absent, every change set the visible projects serve now (changeSetVersions).
+   */
+  changeSets?: readonly { id: string; version: number }[];
+  /**
    * The caller writes minimal (or no) metadata and no expanded members: a store may return each row's entity JSON
    * already encoded (`FeedPage.encoded`).
    */
@@ -92,6 +97,11 @@ export interface FeedReader {
    * snapshot window, then retention applies): a page link pinned to a version reads it while it is held.
    */
   heldVersions(pairs: readonly { id: string; version: number }[]): Promise<{ id: string; version: number }[]>;
+  /**
+   * The (project, row version) pairs whose change rows IFCChanges and IFCPropertyChanges serve now: change sets that
+   * are complete, of versions that keep their rows, of these projects.
+   */
+  changeSetVersions(projectIds: readonly string[]): Promise<{ id: string; version: number }[]>;
   page(q: FeedQuery): FeedPage;
   count(q: FeedQuery): Promise<number>;
   /** One store query per navigation (Mongo: one bounded query per parent for collections), never unbounded. */

@@ -18,9 +18,17 @@ import { nextLinkUrl } from './next-link';
 export interface ExpandContext {
   reader: FeedReader;
   model: EntityModel;
-  visible: VisibleVersion[];
-  /** The page tag and pins of a link to `entitySet` rows of one project (snapshot-pins.ts), as its request reads them. */
-  linkTag: (entitySet: string, projectId: unknown) => { v: string; p: string | undefined };
+  /** The versions an expansion to `targetSet` reads (change sets: by change-set version, else published). */
+  visibleFor: (targetSet: string) => Promise<VisibleVersion[]>;
+  /**
+   * The page tag and pins of a link to `entitySet` rows of one project (snapshot-pins.ts), when the expansion read
+   * `visible`.
+   */
+  linkTag: (
+    entitySet: string,
+    projectId: unknown,
+    visible: VisibleVersion[],
+  ) => { v: string; p: string | undefined };
   /** Secret of the request's skip tokens: a nested next link pages like a top-level one. */
   tokenSecret: string;
   serviceRoot: string;
@@ -85,6 +93,7 @@ function nestedNextLink(
   parentValue: unknown,
   token: SkipTokenValue[],
   written: number,
+  visible: VisibleVersion[],
 ): string {
   const texts = item.options.texts ?? {};
   const join = `${plan.targetProperty} eq ${literal(parentValue)}`;
@@ -95,7 +104,7 @@ function nestedNextLink(
     if (name.startsWith('@')) parts.push(`${name}=${encodeURIComponent(text)}`);
   const remainingTop = item.options.top !== undefined ? item.options.top - written : undefined;
   // Every collection navigation joins on ProjectId: the link names the parent's project.
-  const { v, p } = ctx.linkTag(plan.targetSet, parentValue);
+  const { v, p } = ctx.linkTag(plan.targetSet, parentValue, visible);
   const skiptoken = encodeSkipToken({ v, k: token, ...(p ? { p } : {}) }, ctx.tokenSecret);
   return nextLinkUrl(`${ctx.serviceRoot}${plan.targetSet}`, parts.join('&'), skiptoken, remainingTop);
 }
@@ -116,12 +125,13 @@ export async function expandMembers(
   for (const item of items) {
     const plan = planExpand(item, ctx.model, type);
     const values = [...new Set(rows.map((r) => r[plan.parentProperty]).filter((v) => v != null))];
+    const visible = await ctx.visibleFor(plan.targetSet);
     const result = values.length
       ? await ctx.reader.expand({
           entitySet,
           item,
           parentValues: values,
-          visible: ctx.visible,
+          visible,
           // One more than written tells that a parent has more children than the page holds.
           perParent: ctx.pageSize + 1,
         })
@@ -161,7 +171,15 @@ export async function expandMembers(
         const last = group[group.length - 1];
         if (all > group.length && last)
           s += `,"${name}@odata.nextLink":${JSON.stringify(
-            nestedNextLink(ctx, plan, item, value, result.sortValues(last) as SkipTokenValue[], group.length),
+            nestedNextLink(
+              ctx,
+              plan,
+              item,
+              value,
+              result.sortValues(last) as SkipTokenValue[],
+              group.length,
+              visible,
+            ),
           )}`;
         s += `,"${name}":[${group.map(encode).join(',')}]`;
       }

@@ -23,6 +23,8 @@ import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
 import { namedProjectIds } from './named-projects';
 import { contributing, pageTag } from './page-pin';
+import { changeSetVersionsOf } from './change-set-versions';
+import { isChangeSet } from '../../store/feed-change-sets';
 import { encodePins, pageVersions } from './snapshot-pins';
 import { createReadAhead } from './read-ahead';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
@@ -257,7 +259,9 @@ export function createODataService({
       query.skiptoken === undefined
         ? undefined
         : decodeSkipToken(query.skiptoken, { secret: tokenSecret, version: (tag) => tag });
-    const paged = await pageVersions({ entitySet: req.entitySet, readable: all, token, reader });
+    // Change sets read every kept version's change set, not the published versions: those are what a link pins.
+    const readable = isChangeSet(req.entitySet) ? await changeSetVersionsOf(reader, all) : all;
+    const paged = await pageVersions({ entitySet: req.entitySet, readable, token, reader });
     let m = requestModel;
     if (perProject && req.entitySet === WIDE_ENTITY_SET) {
       // The wide set's columns are those of the version read, which a pinned link may have superseded.
@@ -267,8 +271,23 @@ export function createODataService({
         query = parseODataQuery(rawQuery, m, req.entitySet);
       }
     }
-    return { type, query, ...paged, model: m };
+    return {
+      type,
+      query,
+      ...paged,
+      // The change sets a page reads are exactly the versions it pinned.
+      changeSets: isChangeSet(req.entitySet) ? paged.visible : undefined,
+      // The published versions in scope now, for expansions from a change set to the other sets.
+      inScope: all,
+      model: m,
+    };
   }
+
+  /** The store query's scope fields of a prepared request. */
+  const scopeOf = (prepared: { visible: VisibleVersion[]; changeSets: VisibleVersion[] | undefined }) => ({
+    visible: prepared.visible,
+    ...(prepared.changeSets ? { changeSets: prepared.changeSets } : {}),
+  });
 
   /** Row objects of a page and their expanded members, read with one store query per navigation. */
   async function expandPage(
@@ -283,14 +302,21 @@ export function createODataService({
         ? Object.fromEntries(rowColumns!.map((c, i) => [c, r[i]]))
         : (r as Record<string, unknown>),
     );
+    const fromChanges = isChangeSet(req.entitySet);
+    let changeSets: Promise<VisibleVersion[]> | undefined;
     const ctx: ExpandContext = {
       reader,
       model: prepared.model,
-      visible: prepared.visible,
-      linkTag: (entitySet, projectId) => {
+      // A change set's rows are read by change-set version, every other set's by published version.
+      visibleFor: async (targetSet) => {
+        if (!isChangeSet(targetSet)) return fromChanges ? prepared.inScope : prepared.visible;
+        if (fromChanges) return prepared.visible;
+        return (changeSets ??= changeSetVersionsOf(reader, prepared.visible));
+      },
+      linkTag: (entitySet, projectId, visible) => {
         const pinned = contributing(
           entitySet,
-          prepared.visible.filter((v) => v.id === projectId),
+          visible.filter((v) => v.id === projectId),
         );
         return { v: pageTag(pinned, prepared.asOf), p: encodePins(pinned) };
       },
@@ -340,13 +366,18 @@ export function createODataService({
     },
 
     async count(req: FeedRequest): Promise<number> {
-      const { query, visible, model: m } = await prepare(req, req.rawQuery);
-      return reader.count({ entitySet: req.entitySet, query, visible, model: m });
+      const prepared = await prepare(req, req.rawQuery);
+      return reader.count({
+        entitySet: req.entitySet,
+        query: prepared.query,
+        ...scopeOf(prepared),
+        model: prepared.model,
+      });
     },
 
     async writeCollection(req: FeedRequest, out: Writable): Promise<void> {
       const prepared = await prepare(req, req.rawQuery);
-      const { type, query, visible, versionTag, model: m } = prepared;
+      const { type, query, versionTag, model: m } = prepared;
       const size = Math.min(pageSize, req.preferredPageSize ?? pageSize);
       const limit = query.top !== undefined ? Math.min(query.top, size) : size;
       // A token whose values do not fit this query's sort keys is refused (400) by the store's compiler.
@@ -355,13 +386,13 @@ export function createODataService({
           ? decodeSkipToken(query.skiptoken, { version: versionTag, secret: tokenSecret }).k
           : undefined;
       const count = query.count
-        ? await reader.count({ entitySet: req.entitySet, query, visible, model: m })
+        ? await reader.count({ entitySet: req.entitySet, query, ...scopeOf(prepared), model: m })
         : undefined;
       const read = withJoinProperties(query, m, req.entitySet);
       const feedQuery: FeedQuery = {
         entitySet: req.entitySet,
         query: after ? { ...read, skip: undefined } : read,
-        visible,
+        ...scopeOf(prepared),
         ...(after ? { after } : {}),
         limit: limit + 1,
         model: m,
@@ -443,9 +474,15 @@ export function createODataService({
       const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type.key))}`;
       const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
       const prepared = await prepare(req, [keyFilter, ...others].join('&'), scoped);
-      const { query, visible, model: m } = prepared;
+      const { query, model: m } = prepared;
       const read = withJoinProperties(query, m, req.entitySet);
-      const page = reader.page({ entitySet: req.entitySet, query: read, visible, limit: 1, model: m });
+      const page = reader.page({
+        entitySet: req.entitySet,
+        query: read,
+        ...scopeOf(prepared),
+        limit: 1,
+        model: m,
+      });
       for await (const found of page.rows) {
         const row = Array.isArray(found)
           ? Object.fromEntries(page.rowColumns!.map((c, i) => [c, found[i]]))

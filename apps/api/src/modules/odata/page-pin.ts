@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { VisibleVersion } from '../../store/feed-types';
+import { PROJECT_LEVEL_SETS } from '../../store/feed-model';
 
 /**
  * A page link depends only on the data it pages (so an upload or deletion of an unrelated project never breaks a
@@ -11,9 +12,18 @@ import type { VisibleVersion } from '../../store/feed-types';
  * when one of those changed.
  */
 
-/** Versions whose rows a set can return: every project for Projects, published versions for the row sets. */
+/**
+ * Sets of records rather than of a version's rows (Projects, Models, Versions): a link pins their projects only and
+ * reads the records as they are now, so a publish, rollback or pruned version never breaks it.
+ */
+export const isRecordSet = (entitySet: string): boolean => PROJECT_LEVEL_SETS.has(entitySet);
+
+/**
+ * Versions whose rows a set can return: every project for the record sets, published versions for the row sets,
+ * and for the change sets the versions whose change set they serve (the caller lists those, change-set-versions.ts).
+ */
 export function contributing(entitySet: string, visible: VisibleVersion[]): VisibleVersion[] {
-  return entitySet === 'Projects' ? visible : visible.filter((v) => v.version > 0);
+  return isRecordSet(entitySet) ? visible : visible.filter((v) => v.version > 0);
 }
 
 export function newestStamp(visible: readonly VisibleVersion[]): number {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_SKIP_TOKEN_PIN_CHARS, ODataGoneError, ODataSkipTokenError } from '@aec/odata';
 import type { FeedReader, VisibleVersion } from '../../store/feed-types';
-import { asOfTag, contributing, newestStamp, pageTag, pinnedTo } from './page-pin';
+import { asOfTag, contributing, isRecordSet, newestStamp, pageTag, pinnedTo } from './page-pin';
 
 /**
  * Snapshot reads (issue 19.2): a page link names the exact (project, row version) pairs its first page read, and
@@ -85,7 +85,8 @@ export function decodePins(text: string): PinGroup[] {
 /**
  * The versions a later page reads: the pinned pairs, each of a project the caller can still read (`readable`, the
  * request's current scope) and whose rows the store still holds; otherwise the link is gone (410, refresh). On
- * Projects the project records are read as they are now (they are not versioned); only their ids are pinned.
+ * Projects, Models and Versions the records are read as they are now (they are not versioned); only their projects
+ * are pinned. On the change sets the pinned versions are those whose change set the first page read.
  * `pinned` is what the first page read, for the page tag.
  */
 export async function resolvePins(
@@ -112,7 +113,7 @@ export async function resolvePins(
       const now = entries.find((v) => v.version === version);
       const { id, isPublic, stamp } = entries[0]!;
       pinned.push(now ?? { id, version, isPublic, stamp });
-      if (!now && entitySet !== 'Projects') superseded.push({ id: ids[0]!, version });
+      if (!now && !isRecordSet(entitySet)) superseded.push({ id: ids[0]!, version });
     }
   }
   if (superseded.length) {
@@ -120,7 +121,7 @@ export async function resolvePins(
     if (superseded.some((v) => !held.has(`${v.id}:${v.version}`)))
       throw new ODataGoneError(SNAPSHOT_GONE_MESSAGE);
   }
-  const read = entitySet === 'Projects' ? readable.filter((v) => pinned.some((p) => p.id === v.id)) : pinned;
+  const read = isRecordSet(entitySet) ? readable.filter((v) => pinned.some((p) => p.id === v.id)) : pinned;
   return { pinned, read };
 }
 

@@ -106,31 +106,43 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
     return row;
   };
   const table = (entitySet: string, m: EntityModel = model) => db.collection(typeOfSet(m, entitySet).table!);
+  /** The change sets these projects serve now: complete and of a version still kept (ifc_versions). */
+  async function changeSetVersions(ids: readonly string[]): Promise<{ id: string; version: number }[]> {
+    if (!ids.length) return [];
+    const complete = await db
+      .collection<VersionDoc>(VERSIONS_COLLECTION)
+      .find(
+        { projectId: { $in: [...ids] }, retained: true, changeRows: true },
+        { projection: { _id: 0, projectId: 1, version: 1 } },
+      )
+      .toArray();
+    return complete.map((c) => ({ id: c.projectId, version: c.version }));
+  }
   /**
-   * Change rows of every version of the visible projects' models whose change set is complete and whose rows are
-   * still kept (ifc_versions: changeRows, retained), not only the published versions.
+   * Change rows of every version of the visible projects' models whose change set is served (changeSetVersions),
+   * not only the published versions; `changeSets` narrows them to what a page link began with.
    */
-  async function changeScope(visible: VisibleVersion[]): Promise<MongoDoc> {
-    const ids = [...new Set(visible.map((v) => v.id))];
-    const complete = ids.length
-      ? await db
-          .collection<VersionDoc>(VERSIONS_COLLECTION)
-          .find(
-            { projectId: { $in: ids }, retained: true, changeRows: true },
-            { projection: { _id: 0, projectId: 1, version: 1 } },
-          )
-          .toArray()
-      : [];
+  async function changeScope(
+    visible: VisibleVersion[],
+    changeSets?: readonly { id: string; version: number }[],
+  ): Promise<MongoDoc> {
+    const pinned = changeSets && new Set(changeSets.map((c) => `${c.version}:${c.id}`));
+    const complete = (await changeSetVersions([...new Set(visible.map((v) => v.id))])).filter(
+      (c) => !pinned || pinned.has(`${c.version}:${c.id}`),
+    );
     if (!complete.length) return { $expr: false };
     const byProject = new Map<string, number[]>();
-    for (const { projectId, version } of complete)
-      byProject.set(projectId, [...(byProject.get(projectId) ?? []), version]);
+    for (const { id, version } of complete) byProject.set(id, [...(byProject.get(id) ?? []), version]);
     return {
       $or: [...byProject].map(([projectId, versions]) => ({ projectId, version: { $in: versions } })),
     };
   }
-  const scopeFor = (entitySet: string, visible: VisibleVersion[]) =>
-    isChangeSet(entitySet) ? changeScope(visible) : Promise.resolve(scopeDoc(entitySet, visible));
+  const scopeFor = (
+    entitySet: string,
+    visible: VisibleVersion[],
+    changeSets?: readonly { id: string; version: number }[],
+  ) =>
+    isChangeSet(entitySet) ? changeScope(visible, changeSets) : Promise.resolve(scopeDoc(entitySet, visible));
 
   return {
     model,
@@ -148,6 +160,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       const held = new Set(records.map((r) => `${r.version}:${r.projectId}`));
       return pairs.filter((p) => held.has(`${p.version}:${p.id}`));
     },
+    changeSetVersions,
     async visibleVersions(scope) {
       if (scope.projectIds ? !scope.projectIds.length : !scope.userId) return [];
       const filter: MongoDoc = scope.projectIds
@@ -179,7 +192,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
           : [{ ...base, version: 0 }];
       });
     },
-    page({ entitySet, query, visible, after, limit, model: requestModel }) {
+    page({ entitySet, query, visible, after, limit, model: requestModel, changeSets }) {
       const m = requestModel ?? model;
       // Skip-token values of an ObjectId key come back as hex text: compare them as ObjectIds again.
       const restored = after?.map((v) =>
@@ -193,7 +206,7 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       const first = compile(scopeDoc(entitySet, visible));
       return {
         rows: (async function* () {
-          const compiled = isChangeSet(entitySet) ? compile(await changeScope(visible)) : first;
+          const compiled = isChangeSet(entitySet) ? compile(await changeScope(visible, changeSets)) : first;
           const cursor = table(entitySet, m).find(compiled.filter, {
             projection: compiled.projection,
             sort: Object.fromEntries(compiled.sort.map((k) => [k.field, k.direction])),
@@ -212,12 +225,12 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
         sortValues: (row) => mongoSortValues(row as Record<string, unknown>, first.sort),
       };
     },
-    async count({ entitySet, query, visible, model: requestModel }) {
+    async count({ entitySet, query, visible, model: requestModel, changeSets }) {
       const m = requestModel ?? model;
       const filter = compileMongoCount(query, {
         model: m,
         entityType: entitySet,
-        scope: await scopeFor(entitySet, visible),
+        scope: await scopeFor(entitySet, visible, changeSets),
       });
       return orNotImplemented(table(entitySet, m).countDocuments(filter));
     },

@@ -14,9 +14,9 @@ import {
 import { createFeedModel, PROJECT_LEVEL_SETS } from '../feed-model';
 import { createSqliteJsonPages, INEXACT_COLUMN } from './sqlite-json-pages';
 import { installCaseMap } from './sqlite-case-map';
-import { changeScopeSql } from './sqlite-change-scope';
+import { changeScopeSql, createSqliteChangeSetVersions } from './sqlite-change-scope';
 import { isChangeSet } from '../feed-change-sets';
-import type { FeedReader, VisibleVersion } from '../feed-types';
+import type { FeedQuery, FeedReader, VisibleVersion } from '../feed-types';
 import type { SqliteDb } from './database';
 import { createSqliteHeldVersions } from './sqlite-held-versions';
 
@@ -94,9 +94,13 @@ export const sqliteFeedModel = createFeedModel({
  * per-project feed of a single-model project, or a ProjectId filter) is two equalities, so pages come straight off
  * the primary key without sorting. Models and Versions: every one of the visible projects.
  */
-function scopeSql(entitySet: string, visible: VisibleVersion[]): SqlFragment {
+function scopeSql(
+  entitySet: string,
+  visible: VisibleVersion[],
+  changeSets?: FeedQuery['changeSets'],
+): SqlFragment {
   if (!visible.length) return { sql: '0', params: [] };
-  if (isChangeSet(entitySet)) return changeScopeSql(visible);
+  if (isChangeSet(entitySet)) return changeScopeSql(visible, changeSets);
   if (PROJECT_LEVEL_SETS.has(entitySet)) {
     const ids = [...new Set(visible.map((v) => v.id))];
     const column = entitySet === 'Projects' ? 'id' : 'project_id';
@@ -130,6 +134,7 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
   return {
     model,
     heldVersions: createSqliteHeldVersions(db),
+    changeSetVersions: createSqliteChangeSetVersions(db),
     async visibleVersions(scope) {
       const where: string[] = [];
       const params: unknown[] = [];
@@ -169,12 +174,12 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
         stamp: Date.parse(r.stamp),
       }));
     },
-    page({ entitySet, query, visible, after, limit, model: requestModel, encodeJson }) {
+    page({ entitySet, query, visible, after, limit, model: requestModel, encodeJson, changeSets }) {
       const published = readable(entitySet, visible);
       const options = {
         model: requestModel ?? model,
         entityType: entitySet,
-        scope: scopeSql(entitySet, published),
+        scope: scopeSql(entitySet, published, changeSets),
         after: after as SqlValue[] | undefined,
         limit,
         caseMapTable,
@@ -202,11 +207,11 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
             : sortValuesOf(row as Record<string, unknown>, compiled.sortKeys),
       };
     },
-    async count({ entitySet, query, visible, model: requestModel }) {
+    async count({ entitySet, query, visible, model: requestModel, changeSets }) {
       const compiled = compileCountSql(query, {
         model: requestModel ?? model,
         entityType: entitySet,
-        scope: scopeSql(entitySet, readable(entitySet, visible)),
+        scope: scopeSql(entitySet, readable(entitySet, visible), changeSets),
         caseMapTable,
       });
       return (db.prepare(compiled.sql).get(...compiled.params) as { count: number }).count;

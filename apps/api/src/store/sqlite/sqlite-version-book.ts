@@ -268,14 +268,15 @@ export function createSqliteVersionBook(
       VersionRow,
       'version' | 'number' | 'status' | 'retained' | 'superseded_at'
     >[];
+    // The model switched less than the snapshot window ago: a pull begun before may still read the replaced
+    // version's rows or any kept version's change rows (the sweep prunes once the window is over).
+    if (superseded.inWindow(superseded.lastSwitch(versions), now)) return 0;
     let pruned = 0;
     // Only ready versions hold rows worth keeping: a failed upload does not use up a place.
     versions
       .filter((v) => v.status === 'ready')
       .forEach((v, index) => {
         if (index < retention || v.version === model.published_version || v.retained !== 1) return;
-        // Replaced less than the snapshot window ago: a pull may still be reading it (the sweep prunes it later).
-        if (superseded.inWindow(v.superseded_at, now)) return;
         removeRows(projectId, v.version);
         markPruned.run(projectId, v.version);
         pruned++;
