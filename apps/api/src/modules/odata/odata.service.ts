@@ -2,7 +2,6 @@ import type { Writable } from 'node:stream';
 import {
   decodeSkipToken,
   encodeSkipToken,
-  type Expr,
   expandContextUrl,
   findEntityType,
   ODataError,
@@ -12,20 +11,16 @@ import {
   writeEncodedCollection,
   writeEntityCollection,
   type EntityModel,
-  type EntityType,
   type MetadataLevel,
   type QueryOptions,
   type SkipTokenValue,
 } from '@aec/odata';
-import { withWideElements } from '../../store/feed-model';
-import type { FeedQuery, FeedReader, FeedRow, FeedScope, VisibleVersion } from '../../store/feed-types';
+import type { FeedQuery, FeedReader, FeedRow } from '../../store/feed-types';
 import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
-import { namedProjectIds } from './named-projects';
-import { contributing, pageTag } from './page-pin';
-import { changeSetVersionsOf } from './change-set-versions';
-import { isChangeSet } from '../../store/feed-change-sets';
-import { encodePins, pageVersions } from './snapshot-pins';
+import { createFeedScope, type ProjectScope } from './feed-scope';
+import { expandSnapshot, pageSnapshot, snapshotScope } from './page-snapshot';
+import { pageKey, selectedProperties, takeAsync, takeSync } from './page-rows';
 import { createReadAhead } from './read-ahead';
 import { contextExpands, expandMembers, withJoinProperties, type ExpandContext } from './expand-members';
 import { FeedAuthRequiredError } from './feed-auth';
@@ -48,42 +43,6 @@ export interface FeedRequest {
 
 export type ODataService = ReturnType<typeof createODataService>;
 
-/**
- * Runs feed queries: access scope first (owner's and public projects, at their published versions), then the
- * validated query compiled by the store, streamed with server-driven keyset paging.
- */
-/** The first `limit` rows; `onExtra` is told when the source had more. */
-function* takeSync(rows: Iterable<FeedRow>, limit: number, onExtra: () => void): Generator<FeedRow> {
-  let n = 0;
-  for (const row of rows) {
-    if (n === limit) return void onExtra();
-    n++;
-    yield row;
-  }
-}
-
-async function* takeAsync(
-  rows: AsyncIterable<FeedRow>,
-  limit: number,
-  onExtra: () => void,
-): AsyncGenerator<FeedRow> {
-  let n = 0;
-  for await (const row of rows) {
-    if (n === limit) return void onExtra();
-    n++;
-    yield row;
-  }
-}
-
-/** Properties a $select writes (key included), or undefined for all. */
-function selectedProperties(type: EntityType, query: QueryOptions): string[] | undefined {
-  return query.select && !query.select.some((s) => s.path[0] === '*')
-    ? type.properties
-        .filter((p) => query.select!.some((s) => s.path[0] === p.name) || type.key.includes(p.name))
-        .map((p) => p.name)
-    : undefined;
-}
-
 export interface ODataServiceDeps {
   reader: FeedReader;
   pageSize: number;
@@ -100,25 +59,6 @@ export interface ODataServiceDeps {
 }
 
 /**
- * Identifies one page read: caller, root, visible versions, the query without its skip token, and the position.
- * Two requests with the same key read the same rows.
- */
-function pageKey(user: UserRecord | undefined, projectId: string | undefined, q: FeedQuery): string {
-  return JSON.stringify(
-    [
-      user?.id ?? null,
-      projectId ?? null,
-      q.entitySet,
-      q.visible.map((v) => [v.id, v.version, v.isPublic]),
-      { ...q.query, skiptoken: undefined },
-      q.after ?? null,
-      q.limit,
-    ],
-    (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
-  );
-}
-
-/**
  * Read-ahead buffers: pages held or being sent at once, the largest page kept (a 5000-row element page is about
  * 4.5 MB), and how long a page waits for its request.
  */
@@ -126,9 +66,10 @@ const READ_AHEAD_BUFFERS = 3;
 const READ_AHEAD_BUFFER_BYTES = 8 * 1024 * 1024;
 const READ_AHEAD_TTL_MS = 30_000;
 
-/** Per-project models kept built (a model is a few KB; the catalog read is what it saves). */
-const MODEL_CACHE_SIZE = 200;
-
+/**
+ * Runs feed queries: access scope first (owner's and public projects, at their published versions), then the
+ * validated query compiled by the store, streamed with server-driven keyset paging.
+ */
 export function createODataService({
   reader,
   pageSize,
@@ -138,7 +79,7 @@ export function createODataService({
   wideSetFailure,
 }: ODataServiceDeps) {
   const model = reader.model;
-  const projectModels = new Map<string, EntityModel>();
+  const { projectModel, projectScope, requestScope } = createFeedScope(reader, wideCatalog);
   const readAhead = createReadAhead({
     buffers: READ_AHEAD_BUFFERS,
     bufferBytes: READ_AHEAD_BUFFER_BYTES,
@@ -153,75 +94,8 @@ export function createODataService({
     return type;
   }
 
-  /** A per-project root's model: the shared sets plus the wide set of its models' published versions. */
-  async function projectModel(projectId: string, visible: VisibleVersion[]): Promise<EntityModel> {
-    const versions = visible.filter((v) => v.id === projectId && v.version > 0).map((v) => v.version);
-    if (!versions.length || !wideCatalog) return model;
-    const key = `${projectId}:${versions.join(',')}`;
-    const cached = projectModels.get(key);
-    if (cached) return cached;
-    const catalog = await wideCatalog(projectId, versions);
-    // Versions published before the wide set existed have no catalog: their root serves the shared sets only.
-    if (!catalog) return model;
-    const built = withWideElements(model, catalog);
-    if (projectModels.size >= MODEL_CACHE_SIZE) projectModels.delete(projectModels.keys().next().value!);
-    projectModels.set(key, built);
-    return built;
-  }
-
-  /** A project the caller cannot read: 401 asks an anonymous caller to sign in, anyone else gets 404. */
-  function unreadable(user: UserRecord | undefined, projectId: string): never {
-    if (!user) throw new FeedAuthRequiredError();
-    throw new ODataError(
-      404,
-      'NotFound',
-      `Project '${projectId}' not found: it was deleted, never existed or belongs to another account`,
-      undefined,
-      'ProjectId',
-    );
-  }
-
-  /** On a per-project root: the project must be readable by the caller. */
-  async function projectScope(user: UserRecord | undefined, projectId: string) {
-    const scope: FeedScope = { userId: user?.id ?? null, projectIds: [projectId] };
-    const visible = await reader.visibleVersions(scope);
-    if (!visible.length) unreadable(user, projectId);
-    return { scope, visible, model: await projectModel(projectId, visible) };
-  }
-
-  /**
-   * The versions a request reads: its root's project, the projects its filter names (each must be readable), or
-   * else the caller's own root (anonymous callers must name a public project).
-   */
-  async function requestScope(
-    req: FeedRequest,
-    filter: Expr | undefined,
-    perProject: Awaited<ReturnType<typeof projectScope>> | undefined,
-  ): Promise<{ scope: FeedScope; visible: VisibleVersion[] }> {
-    const named = namedProjectIds(filter);
-    if (perProject) {
-      const others = named?.filter((id) => id !== req.projectId);
-      if (others?.length) {
-        const readable = await reader.visibleVersions({ userId: req.user?.id ?? null, projectIds: others });
-        const missing = others.find((id) => !readable.some((v) => v.id === id));
-        if (missing !== undefined) unreadable(req.user, missing);
-      }
-      return perProject;
-    }
-    if (!req.user && named === undefined) throw new FeedAuthRequiredError();
-    const scope: FeedScope = { userId: req.user?.id ?? null, ...(named ? { projectIds: named } : {}) };
-    const visible = await reader.visibleVersions(scope);
-    const missing = named?.find((id) => !visible.some((v) => v.id === id));
-    if (missing !== undefined) unreadable(req.user, missing);
-    return { scope, visible };
-  }
-
   /** `scoped`: the per-project scope when the caller already resolved it (key access needs the model first). */
-  async function prepare(
-    req: FeedRequest,
-    rawQuery: string,
-    scoped?: Awaited<ReturnType<typeof projectScope>>,
-  ) {
+  async function prepare(req: FeedRequest, rawQuery: string, scoped?: ProjectScope) {
     const perProject =
       scoped ?? (req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId));
     const requestModel = perProject?.model ?? model;
@@ -255,39 +129,24 @@ export function createODataService({
     const { scope, visible: all } = await requestScope(req, query.filter, perProject);
     onServed?.(scope.userId, scope.projectIds?.length === 1 ? scope.projectIds[0]! : null);
     // A later page reads the versions its first page read (snapshot-pins.ts), even once newer ones are published.
-    const token =
-      query.skiptoken === undefined
-        ? undefined
-        : decodeSkipToken(query.skiptoken, { secret: tokenSecret, version: (tag) => tag });
-    // Change sets read every kept version's change set, not the published versions: those are what a link pins.
-    const readable = isChangeSet(req.entitySet) ? await changeSetVersionsOf(reader, all) : all;
-    const paged = await pageVersions({ entitySet: req.entitySet, readable, token, reader });
+    const snapshot = await pageSnapshot({
+      entitySet: req.entitySet,
+      inScope: all,
+      skiptoken: query.skiptoken,
+      tokenSecret,
+      reader,
+    });
     let m = requestModel;
     if (perProject && req.entitySet === WIDE_ENTITY_SET) {
       // The wide set's columns are those of the version read, which a pinned link may have superseded.
-      m = await projectModel(req.projectId!, paged.visible);
+      m = await projectModel(req.projectId!, snapshot.visible);
       if (m !== requestModel) {
         type = typeOf(m, req.entitySet);
         query = parseODataQuery(rawQuery, m, req.entitySet);
       }
     }
-    return {
-      type,
-      query,
-      ...paged,
-      // The change sets a page reads are exactly the versions it pinned.
-      changeSets: isChangeSet(req.entitySet) ? paged.visible : undefined,
-      // The published versions in scope now, for expansions from a change set to the other sets.
-      inScope: all,
-      model: m,
-    };
+    return { type, query, ...snapshot, model: m };
   }
-
-  /** The store query's scope fields of a prepared request. */
-  const scopeOf = (prepared: { visible: VisibleVersion[]; changeSets: VisibleVersion[] | undefined }) => ({
-    visible: prepared.visible,
-    ...(prepared.changeSets ? { changeSets: prepared.changeSets } : {}),
-  });
 
   /** Row objects of a page and their expanded members, read with one store query per navigation. */
   async function expandPage(
@@ -302,24 +161,10 @@ export function createODataService({
         ? Object.fromEntries(rowColumns!.map((c, i) => [c, r[i]]))
         : (r as Record<string, unknown>),
     );
-    const fromChanges = isChangeSet(req.entitySet);
-    let changeSets: Promise<VisibleVersion[]> | undefined;
     const ctx: ExpandContext = {
       reader,
       model: prepared.model,
-      // A change set's rows are read by change-set version, every other set's by published version.
-      visibleFor: async (targetSet) => {
-        if (!isChangeSet(targetSet)) return fromChanges ? prepared.inScope : prepared.visible;
-        if (fromChanges) return prepared.visible;
-        return (changeSets ??= changeSetVersionsOf(reader, prepared.visible));
-      },
-      linkTag: (entitySet, projectId, visible) => {
-        const pinned = contributing(
-          entitySet,
-          visible.filter((v) => v.id === projectId),
-        );
-        return { v: pageTag(pinned, prepared.asOf), p: encodePins(pinned) };
-      },
+      ...expandSnapshot(req.entitySet, prepared, reader),
       tokenSecret,
       serviceRoot: req.serviceRoot,
       metadata: req.metadata,
@@ -370,7 +215,7 @@ export function createODataService({
       return reader.count({
         entitySet: req.entitySet,
         query: prepared.query,
-        ...scopeOf(prepared),
+        ...snapshotScope(prepared),
         model: prepared.model,
       });
     },
@@ -386,13 +231,13 @@ export function createODataService({
           ? decodeSkipToken(query.skiptoken, { version: versionTag, secret: tokenSecret }).k
           : undefined;
       const count = query.count
-        ? await reader.count({ entitySet: req.entitySet, query, ...scopeOf(prepared), model: m })
+        ? await reader.count({ entitySet: req.entitySet, query, ...snapshotScope(prepared), model: m })
         : undefined;
       const read = withJoinProperties(query, m, req.entitySet);
       const feedQuery: FeedQuery = {
         entitySet: req.entitySet,
         query: after ? { ...read, skip: undefined } : read,
-        ...scopeOf(prepared),
+        ...snapshotScope(prepared),
         ...(after ? { after } : {}),
         limit: limit + 1,
         model: m,
@@ -479,7 +324,7 @@ export function createODataService({
       const page = reader.page({
         entitySet: req.entitySet,
         query: read,
-        ...scopeOf(prepared),
+        ...snapshotScope(prepared),
         limit: 1,
         model: m,
       });
