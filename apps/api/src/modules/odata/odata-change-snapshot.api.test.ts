@@ -132,7 +132,7 @@ function changeSnapshotSuite(target: StoreTarget) {
     // A pull begun now reads version 3's change set too.
     const now = await get(urls[0]!, 1000).expect(200);
     expect(now.body.value.some((r: { VersionNumber: number }) => r.VersionNumber === 3)).toBe(true);
-  });
+  }, 120_000);
 
   it('keeps a change pull through a publish under retention 1 and a rollback for the window, then answers 410', async () => {
     const { projectId, v1 } = await projectWithChanges();
@@ -156,7 +156,7 @@ function changeSnapshotSuite(target: StoreTarget) {
       expect(gone.body.error.code).toBe('Gone');
       expect(gone.body.error.message).toMatch(/refresh the report/);
     }
-  });
+  }, 120_000);
 
   it('keeps a change pull when another model of the project, which it does not read, is deleted', async () => {
     const { projectId } = await projectWithChanges();
@@ -167,7 +167,7 @@ function changeSnapshotSuite(target: StoreTarget) {
     const firsts = await Promise.all(urls.map((url) => get(url).expect(200)));
     expect(await store.models.delete(projectId, `${projectId}-mep`)).toBe(true);
     for (const [i, first] of firsts.entries()) expect(await pullFrom(first)).toEqual(whole[i]!.body.value);
-  });
+  }, 120_000);
 
   it('keeps a Models or Versions pull through a publish under retention 1, also past the window', async () => {
     const { projectId } = await projectWithChanges();
@@ -194,7 +194,7 @@ function changeSnapshotSuite(target: StoreTarget) {
       expect(new Set(keys).size).toBe(keys.length);
       expect(rows.length).toBeGreaterThanOrEqual(2);
     }
-  });
+  }, 120_000);
 }
 
 describeEachStore('OData snapshot reads of the change sets, Models and Versions', changeSnapshotSuite);

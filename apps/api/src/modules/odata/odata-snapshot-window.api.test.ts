@@ -61,7 +61,7 @@ function windowSuite(target: StoreTarget) {
       await h.stop();
       await dispose();
     }
-  });
+  }, 120_000);
 
   it('with a 0-minute window retention prunes at the publish, and a link older than it answers 410', async () => {
     const { store, h, get, userId, dispose } = await open(0);
@@ -76,7 +76,7 @@ function windowSuite(target: StoreTarget) {
       await h.stop();
       await dispose();
     }
-  });
+  }, 120_000);
 
   it('without retention every version stays: a link reads its version however old', async () => {
     const { store, h, get, userId, dispose } = await open(30);
@@ -90,7 +90,7 @@ function windowSuite(target: StoreTarget) {
       await h.stop();
       await dispose();
     }
-  });
+  }, 120_000);
 }
 
 describeEachStore(

@@ -128,7 +128,7 @@ function snapshotSuite(target: StoreTarget) {
     }
     const [all, one, , properties, spatial] = firstPages.map((p) => p.body.value.length);
     expect([all, one, properties, spatial]).toEqual([5, 5, 2, 2]);
-  });
+  }, 120_000);
 
   it('answers 410 saying to refresh once the version a link reads is gone', async () => {
     const projectId = await publishedProject(store, userId, rowsOf(20, 'x'));
@@ -143,7 +143,7 @@ function snapshotSuite(target: StoreTarget) {
     const gone = await get(next).set('Prefer', 'odata.maxpagesize=5').expect(410);
     expect(gone.body.error.code).toBe('Gone');
     expect(gone.body.error.message).toMatch(REFRESH_MESSAGE);
-  });
+  }, 120_000);
 }
 
 describeEachStore('OData snapshot reads', snapshotSuite);
