@@ -112,6 +112,33 @@ export function compareKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * Rows stored before models existed keep their old key, `<projectId>:<ExpressId padded to 10 digits>` (the
+ * project's default model has the project's id). Told apart by a version's first row: a key of today ends with the
+ * GlobalId.
+ */
+export function isLegacyKey(id: string, expressId: number, globalId: unknown, modelId: string): boolean {
+  const padded = String(expressId).padStart(10, '0');
+  return id === `${modelId}:${padded}` && globalId !== padded;
+}
+
+/**
+ * The keys rows of an old version get as rows are keyed today: the GlobalId, `#n` for its n-th repeat, `~<ExpressId>`
+ * without one. Rows are given in ExpressId order (the order of their old keys), which numbers the repeats as the
+ * extraction does.
+ */
+export function todaysKeys(
+  modelId: string,
+): (globalId: string | null | undefined, expressId: number) => string {
+  const seen = new Map<string, number>();
+  return (globalId, expressId) => {
+    if (!globalId) return `${modelId}:~${expressId}`;
+    const n = (seen.get(globalId) ?? 0) + 1;
+    seen.set(globalId, n);
+    return `${modelId}:${n > 1 ? `${globalId}#${n}` : globalId}`;
+  };
+}
+
 /** Surrogates (0xD800–0xDFFF) stand for code points above every BMP character. */
 const codePointRank = (unit: number) => (unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
 

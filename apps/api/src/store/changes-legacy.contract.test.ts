@@ -23,6 +23,16 @@ const OLD_ELEMENTS: [number, string | null, string, string][] = [
 ];
 const OLD_PROPERTY = { ElementGlobalId: 'wall-a', SetName: 'Pset_WallCommon', Value: 'F30' };
 
+/** What publishing either version records: four elements, one property value. */
+const FOUR_ELEMENTS = {
+  schema: 'IFC4',
+  elementCount: 4,
+  propertyCount: 1,
+  spatialCount: 0,
+  countsByType: {},
+  countsByStorey: {},
+};
+
 /** The schema before living models (SQLite migrations), rows keyed by project and padded ExpressId. */
 const BEFORE_MODELS = 9;
 
@@ -96,14 +106,7 @@ async function oldMongoProject(): Promise<OldProject> {
     ),
     properties: [propertyRow(7, OLD_PROPERTY)],
   });
-  await seeding.projects.publish('old_p', version, {
-    schema: 'IFC4',
-    elementCount: 4,
-    propertyCount: 1,
-    spatialCount: 0,
-    countsByType: {},
-    countsByStorey: {},
-  });
+  await seeding.projects.publish('old_p', version, FOUR_ELEMENTS);
   await seeding.close();
   await conn
     .db!.collection('projects')
@@ -159,14 +162,7 @@ describeEachStore('store contract: changes against rows stored before models exi
         },
         { modelId: 'old_p', modelName: 'Büro', versionNumber: v.number, changedAt: v.createdAt },
       );
-      await store.projects.publish('old_p', v.version, {
-        schema: 'IFC4',
-        elementCount: 4,
-        propertyCount: 1,
-        spatialCount: 0,
-        countsByType: {},
-        countsByStorey: {},
-      });
+      await store.projects.publish('old_p', v.version, FOUR_ELEMENTS);
       // The door has no GlobalId and a new ExpressId: it cannot be matched (removed and added).
       expect(await store.rows.computeChanges('old_p', v.version, previous)).toMatchObject({
         previousVersionNumber: 1,

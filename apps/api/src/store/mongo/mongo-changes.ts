@@ -5,6 +5,8 @@ import {
   COMPARED_ELEMENT_COLUMNS,
   createChangeTally,
   diffProperties,
+  isLegacyKey,
+  todaysKeys,
   type ChangeType,
   type PropertyValue,
 } from '../change-rules';
@@ -48,37 +50,23 @@ const propertyText = (p: PropertyValue) =>
 /** The key of an element within its model: its Id after the model prefix (GlobalId, `#n` repeat, `~ExpressId`). */
 const keyOf = (id: string) => id.slice(id.indexOf(':') + 1);
 
-/**
- * Rows stored before models existed keep their old key, `<projectId>:<ExpressId padded to 10 digits>` (the
- * project's default model has the project's id). Told apart by the first row: a key of today ends with the GlobalId.
- */
-function legacyKeyed(first: ElementFields | null, modelId: string): boolean {
-  if (!first) return false;
-  const padded = String(first.ExpressId).padStart(10, '0');
-  return first.Id === `${modelId}:${padded}` && first.GlobalId !== padded;
-}
+/** Whether a version's rows have the keys of before models (isLegacyKey on its first row). */
+const legacyKeyed = (first: ElementFields | null, modelId: string) =>
+  !!first && isLegacyKey(first.Id, first.ExpressId, first.GlobalId, modelId);
 
 /**
- * A version with old keys, re-keyed as rows are keyed today (GlobalId, `#n` for its n-th repeat in ExpressId order,
- * `~<ExpressId>` without one) and sorted: held in memory, once per model, for the first comparison after the upgrade.
+ * A version with old keys, re-keyed as rows are keyed today (todaysKeys) and sorted: held in memory, once per model,
+ * for the first comparison after the upgrade.
  */
 async function legacyElements(
   cursor: mongo.FindCursor<ElementFields>,
   modelId: string,
 ): Promise<AsyncIterator<ElementFields>> {
   const docs: ElementFields[] = [];
-  const seen = new Map<string, number>();
-  // The old keys sort like the ExpressIds: repeats are numbered in ExpressId order.
-  for await (const doc of cursor) {
-    const globalId = doc.GlobalId as string | null | undefined;
-    let key = `~${doc.ExpressId}`;
-    if (globalId) {
-      const n = (seen.get(globalId) ?? 0) + 1;
-      seen.set(globalId, n);
-      key = n > 1 ? `${globalId}#${n}` : globalId;
-    }
-    docs.push({ ...doc, Id: `${modelId}:${key}` });
-  }
+  const keyOf = todaysKeys(modelId);
+  // The cursor goes in old-key order, which is ExpressId order.
+  for await (const doc of cursor)
+    docs.push({ ...doc, Id: keyOf(doc.GlobalId as string | null | undefined, doc.ExpressId) });
   docs.sort((a, b) => compareKeys(a.Id, b.Id));
   let index = 0;
   return {

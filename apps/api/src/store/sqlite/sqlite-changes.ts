@@ -4,6 +4,8 @@ import {
   COMPARED_ELEMENT_COLUMNS,
   createChangeTally,
   diffProperties,
+  isLegacyKey,
+  todaysKeys,
   type ChangeType,
   type PropertyChange,
 } from '../change-rules';
@@ -132,19 +134,14 @@ function elementCursor(page: PageStatement, projectId: string, version: number):
   };
 }
 
-/**
- * Rows stored before models existed keep their old key, `<projectId>:<ExpressId padded to 10 digits>` (the
- * project's default model has the project's id). Told apart by the first row: a key of today ends with the GlobalId.
- */
+/** Whether a version's rows have the keys of before models (isLegacyKey on its first row). */
 function legacyKeyed(first: ElementValues | undefined, modelId: string): boolean {
-  if (!first) return false;
-  const padded = String(first[COL.ExpressId]).padStart(10, '0');
-  return first[COL.Id] === `${modelId}:${padded}` && first[COL.GlobalId] !== padded;
+  return !!first && isLegacyKey(first[COL.Id], first[COL.ExpressId], first[COL.GlobalId], modelId);
 }
 
 /**
- * A version with old keys, re-keyed as rows are keyed today (GlobalId, `#n` for its n-th repeat in ExpressId order,
- * `~<ExpressId>` without one) and sorted: held in memory, once per model, for the first comparison after the upgrade.
+ * A version with old keys, re-keyed as rows are keyed today (todaysKeys) and sorted: held in memory, once per model,
+ * for the first comparison after the upgrade.
  */
 function legacyCursor(
   page: PageStatement,
@@ -153,17 +150,10 @@ function legacyCursor(
   modelId: string,
 ): ElementCursor {
   const rows: ElementValues[] = [];
-  const seen = new Map<string, number>();
+  const keyOf = todaysKeys(modelId);
   for (const cursor = elementCursor(page, projectId, version); cursor.current(); cursor.next()) {
     const row = [...cursor.current()!] as ElementValues;
-    const globalId = row[COL.GlobalId] as string | null;
-    let key = `~${row[COL.ExpressId]}`;
-    if (globalId) {
-      const n = (seen.get(globalId) ?? 0) + 1;
-      seen.set(globalId, n);
-      key = n > 1 ? `${globalId}#${n}` : globalId;
-    }
-    row[COL.Id] = `${modelId}:${key}`;
+    row[COL.Id] = keyOf(row[COL.GlobalId] as string | null, row[COL.ExpressId]);
     rows.push(row);
   }
   rows.sort((a, b) => compareKeys(a[COL.Id], b[COL.Id]));
