@@ -1,4 +1,4 @@
-import type { EdmPrimitive, EntityModel, PropertyDef } from '@aec/odata';
+import { columnOf, type EdmPrimitive, type EntityModel, type EntityType, type PropertyDef } from '@aec/odata';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from './row-columns';
 import { WIDE_ENTITY_SET, WIDE_ENTITY_TYPE, type WideCatalog } from './wide-columns';
 import {
@@ -120,6 +120,27 @@ const columns = (defs: Record<string, ColumnType>, shadows?: CaseShadows): Prope
  * names are the same on every store; only storage names differ.
  */
 export function createFeedModel(names: FeedStorageNames): EntityModel {
+  const model = describeFeed(names);
+  return names.caseShadows
+    ? { ...model, entityTypes: model.entityTypes.map((t) => withCaseColumns(t, names.caseShadows!)) }
+    : model;
+}
+
+/** Types whose every text property has stored copies on a store that keeps them; row types copy ModelName too. */
+const FULLY_CASE_MAPPED = new Set(['Project', 'Model', 'Version', 'IFCChange', 'IFCPropertyChange']);
+
+function withCaseColumns(type: EntityType, shadows: CaseShadows): EntityType {
+  const mapped = (p: PropertyDef) =>
+    !p.caseColumns && (FULLY_CASE_MAPPED.has(type.name) || p.name === 'ModelName');
+  return {
+    ...type,
+    properties: type.properties.map((p) =>
+      mapped(p) ? { ...p, ...caseColumnsOf(shadows, columnOf(p), p.type) } : p,
+    ),
+  };
+}
+
+function describeFeed(names: FeedStorageNames): EntityModel {
   const projectId = (): PropertyDef => ({
     name: 'ProjectId',
     type: 'Edm.String',

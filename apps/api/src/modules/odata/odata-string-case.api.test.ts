@@ -196,4 +196,140 @@ describeEachStore('OData feed: Unicode case mapping', (target) => {
     );
     expect(await names("Name eq 'plain ascii'")).toEqual(['plain ascii']);
   });
+
+  /** Projects, models, versions and change rows named as BI users name them (the `~lower`/`~upper` copies' sets). */
+  const SET_NAMES = ['Ø8 Tower', 'Straße', 'İzmir Hall', 'ΟΔΟΣ', 'σοφία'];
+  let namedSets: Promise<string> | undefined;
+  /** Resolves to the prefix of the fixture's project ids: one project per name, each with two versions. */
+  function setsFixture(): Promise<string> {
+    namedSets ??= (async () => {
+      const prefix = `p_sets_${target.name}_`;
+      const owner = (await store.projects.findById(projectId))!.ownerId;
+      for (const [i, name] of SET_NAMES.entries()) {
+        const id = `${prefix}${i}`;
+        await store.projects.create({
+          id,
+          ownerId: owner,
+          isPublic: false,
+          name,
+          fileName: `${name} model.ifc`,
+          fileSize: 1,
+          schema: 'IFC4',
+        });
+        await store.models.create({ id, projectId: id, name });
+        const versions = [];
+        for (const value of ['plain', name]) {
+          const v = await store.models.createVersion({
+            projectId: id,
+            modelId: id,
+            fileName: `${name} model.ifc`,
+            fileSize: 1,
+            uploaderId: null,
+            schema: 'IFC4',
+          });
+          await store.rows.insertBatch(
+            id,
+            v.version,
+            {
+              elements: [elementRow(1, { GlobalId: 'G1', Name: value })],
+              properties: [propertyRow(1, { ElementGlobalId: 'G1', PropertyName: 'Mark', Value: value })],
+            },
+            { modelId: id, modelName: name, versionNumber: v.number, changedAt: v.createdAt },
+          );
+          await store.projects.publish(id, v.version, {
+            schema: 'IFC4',
+            elementCount: 1,
+            propertyCount: 1,
+            spatialCount: 0,
+            countsByType: {},
+            countsByStorey: {},
+          });
+          versions.push(v.version);
+        }
+        // Version 2 renamed the element and changed its property: one IFCChanges and one IFCPropertyChanges row.
+        await store.rows.computeChanges(id, versions[1]!, versions[0]!);
+      }
+      return prefix;
+    })();
+    return namedSets;
+  }
+
+  it('maps the Projects, Models, Versions, IFCChanges and IFCPropertyChanges text columns and ModelName as JavaScript does', async () => {
+    const prefix = await setsFixture();
+    const mine = `startswith(ProjectId,${literal(prefix)})`;
+    const sets: [string, string, string[]][] = [
+      ['Projects', 'Name', SET_NAMES],
+      ['Projects', 'FileName', SET_NAMES.map((n) => `${n} model.ifc`)],
+      ['Models', 'Name', SET_NAMES],
+      ['Versions', 'ModelName', [...SET_NAMES, ...SET_NAMES]],
+      ['Versions', 'FileName', [...SET_NAMES, ...SET_NAMES].map((n) => `${n} model.ifc`)],
+      ['IFCChanges', 'Name', SET_NAMES],
+      ['IFCChanges', 'ModelName', SET_NAMES],
+      ['IFCPropertyChanges', 'NewValue', SET_NAMES],
+      ['IFCPropertyChanges', 'ModelName', SET_NAMES],
+      ['IFCElements', 'ModelName', SET_NAMES],
+      ['IFCProperties', 'ModelName', SET_NAMES],
+    ];
+    for (const [set, column, values] of sets)
+      for (const name of SET_NAMES)
+        for (const [fn, map] of [
+          ['tolower', (t: string) => t.toLowerCase()],
+          ['toupper', (t: string) => t.toUpperCase()],
+        ] as const) {
+          const text = column === 'FileName' ? `${name} model.ifc` : name;
+          const filter = `${fn}(${column}) eq ${literal(map(text))} and ${mine}`;
+          const res = await feed(`$filter=${encodeURIComponent(filter)}&$select=${column}`, set);
+          expect([set, filter, res.status]).toEqual([set, filter, 200]);
+          const got = res.body.value.map((r: Record<string, string>) => r[column]).sort();
+          expect([set, filter, got]).toEqual([
+            set,
+            filter,
+            values.filter((v) => map(v) === map(text)).sort(),
+          ]);
+        }
+    expect(await namesOf(`contains(tolower(Name),'ø8') and ${mine}`, 'Projects')).toEqual(['Ø8 Tower']);
+    expect(await namesOf(`endswith(toupper(Name),'SSE') and ${mine}`, 'Models')).toEqual(['Straße']);
+  });
+
+  it('orders the Projects, Models and Versions sets by tolower/toupper of their text columns', async () => {
+    const prefix = await setsFixture();
+    const mine = encodeURIComponent(`startswith(ProjectId,${literal(prefix)})`);
+    for (const [set, column, orderby, map] of [
+      ['Projects', 'Name', 'tolower(Name)', (t: string) => t.toLowerCase()],
+      ['Models', 'Name', 'toupper(Name) desc', (t: string) => t.toUpperCase()],
+      ['Versions', 'ModelName', 'tolower(ModelName),VersionNumber', (t: string) => t.toLowerCase()],
+    ] as const) {
+      const res = await feed(
+        `$filter=${mine}&$orderby=${encodeURIComponent(orderby)}&$select=${column}`,
+        set,
+      );
+      expect([set, res.status]).toEqual([set, 200]);
+      const got = res.body.value.map((r: Record<string, string>) => map(r[column]!));
+      const expected = got.slice().sort(byCodeUnits);
+      if (orderby.includes('desc')) expected.reverse();
+      expect(got).toEqual(expected);
+      expect(got).toHaveLength(set === 'Versions' ? 2 * SET_NAMES.length : SET_NAMES.length);
+    }
+  });
+
+  it('answers 501 on both stores for tolower/toupper of a computed text, which the document store cannot map', async () => {
+    for (const query of [
+      `$filter=${encodeURIComponent("tolower(concat(Name,'x')) eq 'straßex'")}`,
+      `$filter=${encodeURIComponent("toupper(trim(Name)) eq 'STRASSE'")}`,
+      `$orderby=${encodeURIComponent('tolower(substring(Name,1))')}`,
+    ]) {
+      const res = await feed(query);
+      expect([query, res.status]).toEqual([query, 501]);
+      expect(res.body.error).toMatchObject({
+        code: 'NotImplemented',
+        message: expect.stringMatching(/tolower|toupper/),
+      });
+    }
+    // Of a property, or the same mapping of one (both are idempotent), they map.
+    expect(await names(`tolower(tolower(Name)) eq 'straße' and ProjectId eq ${literal(projectId)}`)).toEqual([
+      'Straße',
+    ]);
+    const mixed = await feed(`$filter=${encodeURIComponent("tolower(toupper(Name)) eq 'strasse'")}`);
+    expect(mixed.status).toBe(501);
+  });
 });

@@ -263,6 +263,11 @@ describeEachStore('OData feed: the wide set of a project with several models', (
       ['B1', 'MEP – Straße'],
       ['B2', 'MEP – Straße'],
     ]);
+    // Its case-mapped copies follow ('ß' upper-cases to 'SS').
+    const upper = await pull(
+      `?$filter=${enc("toupper(ModelName) eq 'MEP – STRASSE'")}&$select=GlobalId&$orderby=GlobalId`,
+    );
+    expect(ids(upper)).toEqual(['B1', 'B2']);
     expect(await store.projects.delete(projectId)).toBe(true);
     await wide('/$count').expect(404);
   });

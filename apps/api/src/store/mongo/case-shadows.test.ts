@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import { parseQueryOptions, validateQuery, type EntityModel } from '@aec/odata';
+import { columnOf, parseQueryOptions, validateQuery, type EntityModel } from '@aec/odata';
 import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../test/mongo-test-uri';
 import { elementRow, propertyRow } from '../../test/row-fixtures';
 import { withWideElements } from '../feed-model';
 import type { Store } from '../types';
 import { createMongoStore } from './mongo-store';
+import { mongoFeedModel } from './mongo-feed-reader';
+import {
+  CHANGE_TEXT,
+  MODEL_VIEW_TEXT,
+  PROJECT_TEXT,
+  PROPERTY_CHANGE_TEXT,
+  VERSION_TEXT,
+} from './case-shadows';
 
 const NAMES = ['Straße', 'STRASSE', 'ΟΔΟΣ Beam', 'İzmir Slab', 'plain'];
 const title = 'MongoDB case-mapped copies of rows written before they existed';
@@ -46,7 +54,7 @@ else
         id: projectId,
         ownerId: null,
         isPublic: true,
-        name: 'Old rows',
+        name: 'Straße rows',
         fileName: 'old.ifc',
         fileSize: 1,
         schema: 'IFC4',
@@ -69,7 +77,14 @@ else
       // What an earlier release left: the same documents without the copies, and no record of the backfill.
       conn = await mongoose.createConnection(uri, { dbName }).asPromise();
       const db = conn.db!;
-      for (const name of ['ifc_elements', 'ifc_properties', 'ifc_wide'])
+      for (const name of [
+        'ifc_elements',
+        'ifc_properties',
+        'ifc_wide',
+        'projects',
+        'ifc_versions',
+        'ifc_models',
+      ])
         await db.collection(name).updateMany({}, { $unset: { '~lower': '', '~upper': '' } });
       await db.collection('ifc_store_migrations').deleteMany({});
       store = await createMongoStore(uri, { dbName });
@@ -93,9 +108,22 @@ else
       ).toEqual(['İzmir Slab']);
     });
 
+    it('finds old projects, models, versions and rows by their model name’s JavaScript case mappings too', async () => {
+      const upper = "toupper(Name) eq 'STRASSE ROWS'";
+      expect(await matching('Projects', upper)).toEqual(['Straße rows']);
+      expect(await matching('Models', upper)).toEqual(['Straße rows']);
+      expect(await matching('Versions', "tolower(ModelName) eq 'straße rows'", 'ModelName')).toEqual([
+        'Straße rows',
+      ]);
+      expect(await matching('IFCElements', "toupper(ModelName) eq 'STRASSE ROWS'")).toEqual(
+        [...NAMES].sort(),
+      );
+    });
+
     it('fills the copies in once: the next start-up does not scan the rows again', async () => {
       const migrations = await conn.db!.collection('ifc_store_migrations').countDocuments();
-      expect(migrations).toBe(1);
+      // The row columns' copies, then the other sets' and ModelName's (set-case-shadows-backfill.ts).
+      expect(migrations).toBe(2);
       await conn.db!.collection('ifc_elements').updateMany({}, { $unset: { '~lower': '' } });
       await store.close();
       store = await createMongoStore(uri, { dbName });
@@ -105,3 +133,21 @@ else
       expect(without).toBe(NAMES.length);
     });
   });
+
+describe('the stored text fields given case-mapped copies', () => {
+  it('are every text property of Projects, Models, Versions, IFCChanges and IFCPropertyChanges, as stored', () => {
+    const textOf = (type: string) =>
+      mongoFeedModel.entityTypes
+        .find((t) => t.name === type)!
+        .properties.filter((p) => p.type === 'Edm.String')
+        .map((p) => {
+          expect([type, p.name, p.caseColumns]).toEqual([type, p.name, expect.anything()]);
+          return columnOf(p);
+        });
+    expect(textOf('Project')).toEqual([...PROJECT_TEXT]);
+    expect(textOf('Model')).toEqual([...MODEL_VIEW_TEXT]);
+    expect(textOf('Version')).toEqual([...VERSION_TEXT]);
+    expect(textOf('IFCChange')).toEqual([...CHANGE_TEXT]);
+    expect(textOf('IFCPropertyChange')).toEqual([...PROPERTY_CHANGE_TEXT]);
+  });
+});

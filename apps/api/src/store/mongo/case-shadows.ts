@@ -1,6 +1,8 @@
 import type { mongo } from 'mongoose';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from '../row-columns';
 import type { RowCollections } from './row-collections';
+import { columnOf, type EntityType } from '@aec/odata';
+import { changeEntityTypes } from '../feed-change-sets';
 
 /**
  * OData's tolower/toupper must map case as JavaScript's toLowerCase()/toUpperCase() do. MongoDB's $toLower and
@@ -13,15 +15,45 @@ import type { RowCollections } from './row-collections';
  * are built from the model's properties only, so the copies never reach a response.
  */
 export const CASE_SHADOWS = { lower: '~lower', upper: '~upper' } as const;
+/** The model's name on every row (written from the row's version): its copies are kept too. */
+export const ROW_MODEL_NAME = 'ModelName';
 
 const textColumns = <Defs extends Record<string, ColumnType>>(defs: Defs) =>
   Object.keys(defs).filter((name) => defs[name] === 'string') as (keyof Defs & string)[];
 
 /** What compileRowDoc needs to write the copies of a row kind's text columns. */
-const caseMapped = <Name extends string>(columns: readonly Name[]) => ({ ...CASE_SHADOWS, columns });
+const caseMapped = <Name extends string>(columns: readonly Name[]) => ({
+  ...CASE_SHADOWS,
+  columns,
+  keyColumns: [ROW_MODEL_NAME],
+});
 export const ELEMENT_CASE_MAPPED = caseMapped(textColumns(ELEMENT_COLUMNS));
 export const PROPERTY_CASE_MAPPED = caseMapped(textColumns(PROPERTY_COLUMNS));
 export const SPATIAL_CASE_MAPPED = caseMapped(textColumns(SPATIAL_COLUMNS));
+
+/**
+ * The stored text fields of the sets whose documents are not written from the row columns, named as stored: every
+ * text property of Projects, Models, Versions, IFCChanges and IFCPropertyChanges (feed-model.ts gives each one
+ * caseColumns on a store with copies; case-shadows.test.ts checks these lists against the model). Rows also keep
+ * their ModelName's copies (ROW_MODEL_NAME), written with the row and rewritten by a rename.
+ */
+export const PROJECT_TEXT = ['_id', 'name', 'fileName', 'status', 'ifcSchema'] as const;
+export const MODEL_VIEW_TEXT = ['ModelId', 'projectId', 'Name'] as const;
+export const VERSION_TEXT = ['modelId', 'projectId', 'ModelName', 'fileName', 'ifcSchema', 'status'] as const;
+/** The change sets' text columns as the MongoDB store keeps them (ProjectId in `projectId`, as on every row). */
+const [CHANGE_TYPE, PROPERTY_CHANGE_TYPE] = changeEntityTypes(
+  { IFCChanges: '', IFCPropertyChanges: '' },
+  () => ({
+    name: 'ProjectId',
+    type: 'Edm.String',
+    nullable: false,
+    column: 'projectId',
+  }),
+);
+const storedText = (type: EntityType) =>
+  type.properties.filter((p) => p.type === 'Edm.String').map((p) => columnOf(p));
+export const CHANGE_TEXT = storedText(CHANGE_TYPE!);
+export const PROPERTY_CHANGE_TEXT = storedText(PROPERTY_CHANGE_TYPE!);
 
 type Shadows = Record<(typeof CASE_SHADOWS)[keyof typeof CASE_SHADOWS], Record<string, string>>;
 
@@ -45,9 +77,64 @@ export function caseShadowsOf(
   return { [CASE_SHADOWS.lower]: lower, [CASE_SHADOWS.upper]: upper } as Shadows;
 }
 
+/** `$set` fields giving a document's ModelName its copies (a model rename rewrites them with the name). */
+export const modelNameShadows = (name: string): Record<string, string> => ({
+  [`${CASE_SHADOWS.lower}.${ROW_MODEL_NAME}`]: name.toLowerCase(),
+  [`${CASE_SHADOWS.upper}.${ROW_MODEL_NAME}`]: name.toUpperCase(),
+});
+
+/**
+ * `$set` fields bringing the copies of `doc`'s `names` in step with their values, or null when they already are
+ * (a document whose fields another update changed: see refreshModelViews).
+ */
+export function staleCaseShadows(
+  doc: Record<string, unknown>,
+  names: readonly string[],
+): Record<string, string> | null {
+  const fresh = caseShadowsOf(doc, names);
+  const set: Record<string, string> = {};
+  for (const shadow of [CASE_SHADOWS.lower, CASE_SHADOWS.upper]) {
+    const stored = (doc[shadow] ?? {}) as Record<string, unknown>;
+    for (const name of names) {
+      const value = fresh[shadow][name];
+      if (value !== undefined && stored[name] !== value) set[`${shadow}.${name}`] = value;
+    }
+  }
+  return Object.keys(set).length ? set : null;
+}
+
+/** A change collection whose inserted documents get their text columns' copies on the way in. */
+function insertingCopies<T extends mongo.Document>(
+  collection: mongo.Collection<T>,
+  names: readonly string[],
+): mongo.Collection<T> {
+  const insertMany: mongo.Collection<T>['insertMany'] = (docs, options) =>
+    collection.insertMany(
+      docs.map((d) => ({ ...d, ...caseShadowsOf(d as Record<string, unknown>, names) })),
+      options,
+    );
+  return new Proxy(collection, {
+    get(target, property) {
+      if (property === 'insertMany') return insertMany;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The row collections as the change step writes through them: its IFCChanges and IFCPropertyChanges documents get
+ * their text columns' copies (mongo-changes.ts builds the documents; this keeps the copies in one place).
+ */
+export const withChangeCaseShadows = (rows: RowCollections): RowCollections => ({
+  ...rows,
+  changes: insertingCopies(rows.changes, CHANGE_TEXT),
+  propertyChanges: insertingCopies(rows.propertyChanges, PROPERTY_CHANGE_TEXT),
+});
+
 /** Rows written per bulk call by the backfill. */
 const BATCH = 1_000;
-const MIGRATIONS = 'ifc_store_migrations';
+export const MIGRATIONS = 'ifc_store_migrations';
 const MIGRATION_ID = 'case-shadows';
 
 /**

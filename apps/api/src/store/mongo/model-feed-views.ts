@@ -2,6 +2,7 @@ import type { mongo } from 'mongoose';
 import type { PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { VersionDoc } from './version-docs';
+import { caseShadowsOf, MODEL_VIEW_TEXT, PROJECT_TEXT, staleCaseShadows, VERSION_TEXT } from './case-shadows';
 
 export const MODELS_VIEW = 'ifc_models';
 
@@ -42,6 +43,10 @@ export async function openModelsView(db: mongo.Db): Promise<mongo.Collection<Mod
 export async function refreshModelViews(deps: PublishingDeps, projectId: string): Promise<void> {
   const project = await projectDocs(deps.projects).findOne({ _id: projectId });
   const models = project ? modelsOf(project) : [];
+  // The project's text copies follow its fields (a publish or rollback rewrites its file name and schema).
+  const projectCopies =
+    project && staleCaseShadows(project as unknown as Record<string, unknown>, PROJECT_TEXT);
+  if (projectCopies) await projectDocs(deps.projects).updateOne({ _id: projectId }, { $set: projectCopies });
   const versions = await deps.versions.find({ projectId }).toArray();
   const byModel = new Map<string, VersionDoc[]>();
   for (const v of versions) {
@@ -61,7 +66,11 @@ export async function refreshModelViews(deps: PublishingDeps, projectId: string)
       VersionCount: own.length,
       CreatedAt: m.createdAt,
     };
-    await deps.modelsView.replaceOne({ projectId, ModelId: m.id }, view, { upsert: true });
+    await deps.modelsView.replaceOne(
+      { projectId, ModelId: m.id },
+      { ...view, ...caseShadowsOf(view as unknown as Record<string, unknown>, MODEL_VIEW_TEXT) },
+      { upsert: true },
+    );
     for (const v of own) {
       const fields: VersionViewFields = {
         ModelName: m.name,
@@ -74,8 +83,16 @@ export async function refreshModelViews(deps: PublishingDeps, projectId: string)
         PropertyValuesChanged: v.changes?.status === 'ready' ? v.changes.propertyValuesChanged : null,
       };
       const current = v as unknown as Partial<VersionViewFields>;
-      if ((Object.keys(fields) as (keyof VersionViewFields)[]).some((k) => current[k] !== fields[k]))
-        await deps.versions.updateOne({ projectId, version: v.version }, { $set: fields });
+      // With the version's text copies (ModelName among them) as they should be now.
+      const copies = staleCaseShadows(
+        { ...v, ...fields } as unknown as Record<string, unknown>,
+        VERSION_TEXT,
+      );
+      if (
+        copies ||
+        (Object.keys(fields) as (keyof VersionViewFields)[]).some((k) => current[k] !== fields[k])
+      )
+        await deps.versions.updateOne({ projectId, version: v.version }, { $set: { ...fields, ...copies } });
     }
   }
 }

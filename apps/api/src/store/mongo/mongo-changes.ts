@@ -1,3 +1,4 @@
+import { withChangeCaseShadows } from './case-shadows';
 import type { mongo } from 'mongoose';
 import {
   changedElementColumns,
@@ -95,7 +96,8 @@ export async function computeMongoChanges(
   previousVersion: number,
   isCancelled: () => boolean = () => false,
 ): Promise<ChangeSummary | null> {
-  const { rows, versions } = deps;
+  const { versions } = deps;
+  const rows = withChangeCaseShadows(deps.rows); // the change documents' case-mapped copies (case-shadows.ts)
   const key = { projectId, version };
   const clear = () =>
     Promise.all([rows.changes.deleteMany(key), rows.propertyChanges.deleteMany(key)]).then(() => null);

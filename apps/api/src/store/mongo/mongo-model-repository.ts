@@ -6,6 +6,7 @@ import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './p
 import { eachRowCollection } from './row-collections';
 import { refreshModelViews } from './model-feed-views';
 import { refreshWideUnions } from './wide-union';
+import { modelNameShadows } from './case-shadows';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
@@ -97,7 +98,9 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       const filter = { projectId, version: { $in: owned.map((v) => v.version) } };
       await Promise.all(
         NAMED_ROWS.map((kind) =>
-          (rows[kind] as unknown as mongo.Collection).updateMany(filter, { $set: { ModelName: name } }),
+          (rows[kind] as unknown as mongo.Collection).updateMany(filter, {
+            $set: { ModelName: name, ...modelNameShadows(name) },
+          }),
         ),
       );
       await refreshWideUnions(deps, projectId);

@@ -9,6 +9,7 @@ import { modelsOf } from './project-switch';
 import { applyRetention } from './version-retention';
 import { refreshModelViews } from './model-feed-views';
 import type { UserDoc } from './user-model';
+import { caseShadowsOf, PROJECT_TEXT, staleCaseShadows } from './case-shadows';
 
 const toRecord = (doc: ProjectDoc): ProjectRecord => ({
   id: doc._id,
@@ -41,17 +42,21 @@ export function createMongoProjectRepository(
     async create(project) {
       let created: ProjectDoc;
       try {
-        const doc = await projects.create({
+        const text = {
           _id: project.id,
-          ownerId: project.ownerId,
-          isPublic: project.isPublic,
           name: project.name,
           fileName: project.fileName,
-          fileSize: project.fileSize,
-          status: 'queued',
+          status: 'queued' as const,
           ifcSchema: project.schema,
+        };
+        const doc = await projects.create({
+          ...text,
+          ownerId: project.ownerId,
+          isPublic: project.isPublic,
+          fileSize: project.fileSize,
           createdAt: new Date(),
           seq: new mongo.ObjectId(),
+          ...caseShadowsOf(text, PROJECT_TEXT),
         });
         created = doc.toObject();
       } catch (err) {
@@ -80,7 +85,9 @@ export function createMongoProjectRepository(
       return docs.map(toRecord);
     },
     async setStatus(id, status, error = null) {
-      await projects.updateOne({ _id: id }, { $set: { status, error } }).exec();
+      await projects
+        .updateOne({ _id: id }, { $set: { status, error, ...staleCaseShadows({ status }, ['status']) } })
+        .exec();
     },
     async publish(id, version, summary) {
       await publishVersion(publishing, id, version, summary);

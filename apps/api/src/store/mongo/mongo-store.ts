@@ -13,6 +13,7 @@ import { createProjectCascade } from './project-cascade';
 import { openRowCollections } from './row-collections';
 import { backfillCaseShadows } from './case-shadows';
 import { dropWideUnions } from './wide-union';
+import { backfillSetCaseShadows } from './set-case-shadows-backfill';
 import { userModel } from './user-model';
 import { projectModel } from './project-model';
 import { jobModel } from './job-model';
@@ -61,6 +62,7 @@ export async function createMongoStore(
       : {}),
   };
   await migrateLegacyProjects(publishing);
+  await backfillSetCaseShadows(db, rows);
   const perProject = [versions, modelsView] as unknown as mongo.Collection<{ projectId: string }>[];
   const cascade = createProjectCascade(
     projects,

@@ -39,6 +39,9 @@ export interface ProjectDoc {
   retention?: number | null;
   /** Bumped by every change of `models` or `maxVersion`: the guard of the compare-and-set updates. */
   rev?: number;
+  /** The text fields' case-mapped copies (case-shadows.ts), for the feed's tolower/toupper; never served. */
+  '~lower'?: Record<string, string>;
+  '~upper'?: Record<string, string>;
 }
 
 const STATUSES: ProjectStatus[] = ['queued', 'processing', 'paused', 'ready', 'failed', 'cancelled'];
@@ -77,6 +80,8 @@ const projectSchema = new Schema<ProjectDoc>(
     models: { type: [modelEntrySchema], default: undefined },
     retention: { type: Number, default: null },
     rev: { type: Number, default: 0 },
+    '~lower': { type: Schema.Types.Mixed, default: undefined },
+    '~upper': { type: Schema.Types.Mixed, default: undefined },
   },
   { collection: 'projects', versionKey: false, strict: 'throw' },
 );

@@ -12,11 +12,20 @@ export function compileRowDoc<Row extends object>(
   keyFields: readonly string[],
   columns: readonly (keyof Row & string)[],
   /** Text columns whose case-mapped copies go in the two named sub-documents (case-shadows.ts). */
-  caseMapped?: { lower: string; upper: string; columns: readonly (keyof Row & string)[] },
+  caseMapped?: {
+    lower: string;
+    upper: string;
+    columns: readonly (keyof Row & string)[];
+    /** Key fields with copies too (ModelName, which the row takes from its version). */
+    keyColumns?: readonly string[];
+  },
 ): RowDocBuilder<Row> {
   const q = (name: string) => JSON.stringify(name);
   const mapped = (to: string) =>
-    `{ ${caseMapped!.columns.map((name) => `${q(name)}: row[${q(name)}]?.${to}() ?? null`).join(', ')} }`;
+    `{ ${[
+      ...caseMapped!.columns.map((name) => `${q(name)}: row[${q(name)}]?.${to}() ?? null`),
+      ...(caseMapped!.keyColumns ?? []).map((name) => `${q(name)}: key[${q(name)}]?.${to}() ?? null`),
+    ].join(', ')} }`;
   const fields = [
     ...keyFields.map((name) => `${q(name)}: key[${q(name)}]`),
     ...columns.map((name) => `${q(name)}: row[${q(name)}] ?? null`),
