@@ -8,6 +8,7 @@ import { refreshModelViews } from './model-feed-views';
 import { refreshWideUnions } from './wide-union';
 import { modelNameShadows } from './case-shadows';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
+import { deleteInBatches } from './delete-in-batches';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
   id: m.id,
@@ -55,7 +56,7 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
     versions.findOne({ projectId, modelId, number });
   const removeRows = (projectId: string, rowVersions: number[]) =>
     Promise.all(
-      eachRowCollection(rows).map((c) => c.deleteMany({ projectId, version: { $in: rowVersions } })),
+      eachRowCollection(rows).map((c) => deleteInBatches(c, { projectId, version: { $in: rowVersions } })),
     );
 
   return {

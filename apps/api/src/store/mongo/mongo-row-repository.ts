@@ -19,6 +19,7 @@ import { createVersionWriting, publishedOfModel } from './version-writing';
 import { computeMongoChanges } from './mongo-changes';
 import { createWideUnions, refreshWideUnions } from './wide-union';
 import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
+import { deleteInBatches } from './delete-in-batches';
 
 const PAGE = 2000;
 
@@ -57,7 +58,7 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
   async function deleteVersion(projectId: string, version: number) {
     writing.forget(projectId, version);
     await Promise.all(
-      eachRowCollection(rows).map((collection) => collection.deleteMany({ projectId, version })),
+      eachRowCollection(rows).map((collection) => deleteInBatches(collection, { projectId, version })),
     );
   }
 

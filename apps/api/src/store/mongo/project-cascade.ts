@@ -2,6 +2,7 @@ import type { Model, mongo } from 'mongoose';
 import type { JobDoc } from './job-model';
 import type { ProjectDoc } from './project-model';
 import { eachRowCollection, type RowCollections } from './row-collections';
+import { deleteInBatches } from './delete-in-batches';
 
 export interface ProjectCascade {
   /** Removes the given projects with their rows; resolves to how many project documents went. */
@@ -32,8 +33,8 @@ export function createProjectCascade(
     const { deletedCount } = await projects.deleteMany({ _id: { $in: ids } }).exec();
     const owned = { projectId: { $in: ids } };
     // Jobs stay: a client polling a cancelled upload (whose project is removed) still reads its status.
-    await Promise.all(eachRowCollection(rows).map((collection) => collection.deleteMany(owned)));
-    await Promise.all(perProject.map((collection) => collection.deleteMany(owned)));
+    await Promise.all(eachRowCollection(rows).map((collection) => deleteInBatches(collection, owned)));
+    await Promise.all(perProject.map((collection) => deleteInBatches(collection, owned)));
     await dropCollections(ids);
     return deletedCount;
   }

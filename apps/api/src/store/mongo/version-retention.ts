@@ -1,6 +1,7 @@
 import type { mongo } from 'mongoose';
 import { eachRowCollection, type RowCollections } from './row-collections';
 import type { VersionDoc } from './version-docs';
+import { deleteInBatches } from './delete-in-batches';
 
 /** The snapshot window when the store is opened without one (SNAPSHOT_GRACE_MINUTES' default). */
 export const DEFAULT_SNAPSHOT_GRACE_MS = 30 * 60_000;
@@ -56,7 +57,7 @@ export async function applyRetention(
   if (!pruned.length) return [];
   await versions.updateMany({ projectId, version: { $in: pruned } }, { $set: { retained: false } });
   await Promise.all(
-    eachRowCollection(rows).map((c) => c.deleteMany({ projectId, version: { $in: pruned } })),
+    eachRowCollection(rows).map((c) => deleteInBatches(c, { projectId, version: { $in: pruned } })),
   );
   return pruned;
 }
