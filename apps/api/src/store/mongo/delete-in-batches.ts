@@ -15,9 +15,12 @@ export async function deleteInBatches<T extends mongo.Document>(
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const ids = (await collection.find(filter, { projection: { _id: 1 } }).limit(batch).toArray()).map(
-      (doc) => doc._id,
-    );
+    const ids = (
+      await collection
+        .find(filter, { projection: { _id: 1 } })
+        .limit(batch)
+        .toArray()
+    ).map((doc) => doc._id);
     if (!ids.length) return deleted;
     const result = await collection.deleteMany({ _id: { $in: ids } } as mongo.Filter<T>);
     deleted += result.deletedCount;

@@ -33,27 +33,19 @@ else
     const remaining = (projectId: string) =>
       m.conn.db!.collection('ifc_properties').countDocuments({ projectId });
 
-    it(
-      `deleting a project with ${ROWS} property rows removes every one`,
-      async () => {
-        const project = await m.newProject('Groß');
-        await fillProperties(project.id, 1);
-        expect(await remaining(project.id)).toBe(ROWS);
-        await m.store.projects.delete(project.id);
-        expect(await remaining(project.id)).toBe(0);
-      },
-      180_000,
-    );
+    it(`deleting a project with ${ROWS} property rows removes every one`, async () => {
+      const project = await m.newProject('Groß');
+      await fillProperties(project.id, 1);
+      expect(await remaining(project.id)).toBe(ROWS);
+      await m.store.projects.delete(project.id);
+      expect(await remaining(project.id)).toBe(0);
+    }, 180_000);
 
-    it(
-      `deleting a version with ${ROWS} property rows removes every one and nothing of another version`,
-      async () => {
-        const project = await m.newProject('Groß 2');
-        await fillProperties(project.id, 7);
-        await m.conn.db!.collection('ifc_properties').insertOne({ projectId: project.id, version: 8, Id: 1 });
-        await m.store.rows.deleteVersion(project.id, 7);
-        expect(await remaining(project.id)).toBe(1);
-      },
-      180_000,
-    );
+    it(`deleting a version with ${ROWS} property rows removes every one and nothing of another version`, async () => {
+      const project = await m.newProject('Groß 2');
+      await fillProperties(project.id, 7);
+      await m.conn.db!.collection('ifc_properties').insertOne({ projectId: project.id, version: 8, Id: 1 });
+      await m.store.rows.deleteVersion(project.id, 7);
+      expect(await remaining(project.id)).toBe(1);
+    }, 180_000);
   });
