@@ -15,6 +15,7 @@ import type { ChangeSummary } from '../types';
 import type { PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { ChangeDoc, ElementDoc, PropertyDoc } from './row-collections';
+import { deleteInBatches } from './delete-in-batches';
 
 /** Documents written per bulk call, and ExpressIds per `$in` query. */
 const BATCH = 1_000;
@@ -100,7 +101,9 @@ export async function computeMongoChanges(
   const rows = withChangeCaseShadows(deps.rows); // the change documents' case-mapped copies (case-shadows.ts)
   const key = { projectId, version };
   const clear = () =>
-    Promise.all([rows.changes.deleteMany(key), rows.propertyChanges.deleteMany(key)]).then(() => null);
+    Promise.all([deleteInBatches(rows.changes, key), deleteInBatches(rows.propertyChanges, key)]).then(
+      () => null,
+    );
   // Out of the feed until this run completes, then its leftovers go.
   await versions.updateOne(key, { $unset: { changeRows: '' } });
   await clear();

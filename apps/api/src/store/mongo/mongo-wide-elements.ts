@@ -12,6 +12,7 @@ import {
 import { CASE_SHADOWS, caseShadowsOf } from './case-shadows';
 import { WIDE_COLLECTION, type RowCollections, type WideDoc } from './row-collections';
 import { servesAsStored, type WideUnions } from './wide-union';
+import { deleteInBatches } from './delete-in-batches';
 
 /** Documents written per bulk call while building. */
 const BATCH = 1_000;
@@ -107,7 +108,7 @@ export function createMongoWideElements(
       }
       // A rebuild starts from nothing; the catalog goes first so no reader uses a half-built version.
       await rows.wideCatalogs.deleteMany(key);
-      await rows.wide.deleteMany(key);
+      await deleteInBatches(rows.wide, key);
       const batch: WideDoc[] = [];
       const textColumns = columns.filter((c) => c.type === 'Edm.String').map((c) => c.name);
       for await (const doc of rows.elements.find(key, { projection: { _id: 0, PropertyFingerprint: 0 } })) {
@@ -123,7 +124,7 @@ export function createMongoWideElements(
       if (batch.length && !isCancelled()) await rows.wide.insertMany(batch);
       const current = await publishedVersion(projectId, version);
       if (isCancelled() || current === null || current > version) {
-        await rows.wide.deleteMany(key);
+        await deleteInBatches(rows.wide, key);
         return null;
       }
       await rows.wideCatalogs.insertOne({ ...key, table: WIDE_COLLECTION, columns });

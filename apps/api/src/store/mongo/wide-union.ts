@@ -5,6 +5,7 @@ import { CASE_SHADOWS, caseShadowsOf } from './case-shadows';
 import type { PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { WideDoc } from './row-collections';
+import { deleteInBatches } from './delete-in-batches';
 
 /** Documents copied per bulk call. */
 const BATCH = 1_000;
@@ -223,7 +224,7 @@ export function createWideUnions(deps: PublishingDeps): WideUnions {
       { upsert: true },
     );
     const target = db.collection<WideDoc>(name);
-    await target.deleteMany({});
+    await deleteInBatches(target, {});
     await target.createIndex({ projectId: 1, version: 1, Id: 1 }, { unique: true, name: `${name}_key` });
     for (let i = 0; i < parts.length; i++) {
       const batch: WideDoc[] = [];
