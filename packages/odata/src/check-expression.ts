@@ -196,23 +196,5 @@ function checkCall(e: Extract<Expr, { kind: 'call' }>, scope: Scope): Kind {
     }
     return k;
   });
-  if ((e.name === 'tolower' || e.name === 'toupper') && !caseMappable(e.args[0], e.name))
-    throw new ODataNotImplementedError(
-      `${e.name} applies to a property or a text literal (or ${e.name} of one): ` +
-        'the case mapping of a computed text is not supported',
-      e.name,
-    );
   return sig.result === 'sameAsFirst' ? (kinds[0] ?? 'null') : sig.result;
-}
-
-/**
- * What tolower/toupper may map, on every store alike: a property, a literal, or the same mapping of one (both are
- * idempotent). The document store maps by JavaScript when a row is written (its stored copies), so it cannot map a
- * text computed by the query (concat, substring, trim, or the other mapping: toupper('ß') is 'SS', whose lower is
- * 'ss'); SQLite could, but answering alike keeps a report portable between the stores.
- */
-function caseMappable(arg: Expr | undefined, name: string): boolean {
-  if (!arg) return true;
-  if (arg.kind === 'member' || arg.kind === 'literal') return true;
-  return arg.kind === 'call' && arg.name === name && caseMappable(arg.args[0], name);
 }
