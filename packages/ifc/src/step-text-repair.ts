@@ -3,6 +3,7 @@ import type { ByteEdit } from './patched-bytes';
 import type { ExtractionWarning } from './types';
 
 import type { EncodingProblem } from './types';
+import { utf8SequenceLength } from './utf8-sequence';
 
 export interface StepTextRepair {
   edits: ByteEdit[];
@@ -155,31 +156,6 @@ function upperCaseHex(
     .toString('latin1')
     .toUpperCase();
   edits.push({ offset, length, bytes: ASCII(upper) });
-}
-
-/** Length of the valid UTF-8 sequence starting at `i` (a lead byte ≥ 0x80), or 0. */
-function utf8SequenceLength(data: Uint8Array, i: number): number {
-  const lead = data[i] ?? 0;
-  const length =
-    lead >= 0xc2 && lead <= 0xdf
-      ? 2
-      : lead >= 0xe0 && lead <= 0xef
-        ? 3
-        : lead >= 0xf0 && lead <= 0xf4
-          ? 4
-          : 0;
-  for (let k = 1; k < length; k++) {
-    const byte = data[i + k];
-    if (byte === undefined || (byte & 0xc0) !== 0x80) return 0;
-  }
-  if (length === 3) {
-    const second = data[i + 1] ?? 0;
-    if ((lead === 0xe0 && second < 0xa0) || (lead === 0xed && second >= 0xa0)) return 0;
-  } else if (length === 4) {
-    const second = data[i + 1] ?? 0;
-    if ((lead === 0xf0 && second < 0x90) || (lead === 0xf4 && second >= 0x90)) return 0;
-  }
-  return length;
 }
 
 /** Only when the file is not valid UTF-8: each byte that starts no valid sequence is read as ISO 8859-1. */

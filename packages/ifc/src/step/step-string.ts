@@ -13,6 +13,7 @@
  */
 
 import { isUtf8 } from 'node:buffer';
+import { utf8SequenceLength } from '../utf8-sequence';
 
 const BACKSLASH = 0x5c;
 const QUOTE = 0x27;
@@ -29,25 +30,6 @@ function hexValue(byte: number | undefined): number {
 function startsWith(bytes: Uint8Array, at: number, text: string): boolean {
   for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
   return true;
-}
-
-/** Length of the valid UTF-8 sequence at `i` (a lead byte ≥ 0x80) within `end`, or 0. */
-function utf8Length(bytes: Uint8Array, i: number, end: number): number {
-  const lead = bytes[i] ?? 0;
-  const length =
-    lead >= 0xc2 && lead <= 0xdf
-      ? 2
-      : lead >= 0xe0 && lead <= 0xef
-        ? 3
-        : lead >= 0xf0 && lead <= 0xf4
-          ? 4
-          : 0;
-  if (length === 0 || i + length > end) return 0;
-  for (let k = 1; k < length; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return 0;
-  const second = bytes[i + 1] ?? 0;
-  if (length === 3 && ((lead === 0xe0 && second < 0xa0) || (lead === 0xed && second >= 0xa0))) return 0;
-  if (length === 4 && ((lead === 0xf0 && second < 0x90) || (lead === 0xf4 && second >= 0x90))) return 0;
-  return length;
 }
 
 /**
@@ -133,7 +115,7 @@ function decodeSlowly(bytes: Uint8Array, start: number, end: number): string {
       out.push(b);
       i++;
     } else {
-      const length = utf8Length(bytes, i, end);
+      const length = utf8SequenceLength(bytes, i, end);
       if (length === 0) {
         out.push(b);
         i++;
