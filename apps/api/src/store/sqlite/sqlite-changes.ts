@@ -1,11 +1,8 @@
 import {
   changedElementColumns,
   compareKeys,
-  COMPARED_ELEMENT_COLUMNS,
   createChangeTally,
   diffProperties,
-  isLegacyKey,
-  todaysKeys,
   type ChangeType,
   type PropertyChange,
 } from '../change-rules';
@@ -14,33 +11,13 @@ import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import { createSqlitePropertyFingerprints, type PropertyRun } from './sqlite-property-fingerprints';
 import { versionKeyRanges } from './version-key-ranges';
-
-/** Elements read per page of each version; changes are written (and the event loop let go) once per page. */
-const PAGE = 2000;
+import { COL, createElementCursors, FIXED, PAGE, type ElementValues } from './sqlite-element-cursors';
 
 /**
  * Elements whose property fingerprints differ wait for their values to be read and compared, this many at a time:
  * one pass over each version's property rows reads the values of all of them.
  */
 const DIFFERING_PER_PASS = 20_000;
-
-/**
- * Element pages hold the key, ExpressId, ChangedAt and property fingerprint, then the compared columns (read as
- * arrays: cheapest).
- */
-const FIXED = 4;
-type ElementValues = [string, number, string, string | null, ...unknown[]];
-const column = (name: string) => FIXED + COMPARED_ELEMENT_COLUMNS.indexOf(name as never);
-const COL = {
-  Id: 0,
-  ExpressId: 1,
-  ChangedAt: 2,
-  Fingerprint: 3,
-  GlobalId: column('GlobalId'),
-  IfcType: column('IfcType'),
-  Name: column('Name'),
-  Storey: column('Storey'),
-} as const;
 
 const CHANGE_COLUMNS = [
   'Id',
@@ -105,75 +82,13 @@ export function createChangeRowRenamer(
   };
 }
 
-interface ElementCursor {
-  current(): ElementValues | undefined;
-  next(): void;
-}
-type PageStatement = { all(...params: unknown[]): unknown };
-
-/** Pages one version's elements in key order. */
-function elementCursor(page: PageStatement, projectId: string, version: number): ElementCursor {
-  let rows: ElementValues[] = [];
-  let index = 0;
-  let done = false;
-  const fill = () => {
-    if (index < rows.length || done) return;
-    const after = rows.length ? rows[rows.length - 1]![COL.Id] : '';
-    rows = page.all(projectId, version, after) as ElementValues[];
-    index = 0;
-    if (rows.length < PAGE) done = true;
-  };
-  return {
-    current(): ElementValues | undefined {
-      fill();
-      return rows[index];
-    },
-    next(): void {
-      index += 1;
-    },
-  };
-}
-
-/** Whether a version's rows have the keys of before models (isLegacyKey on its first row). */
-function legacyKeyed(first: ElementValues | undefined, modelId: string): boolean {
-  return !!first && isLegacyKey(first[COL.Id], first[COL.ExpressId], first[COL.GlobalId], modelId);
-}
-
-/**
- * A version with old keys, re-keyed as rows are keyed today (todaysKeys) and sorted: held in memory, once per model,
- * for the first comparison after the upgrade.
- */
-function legacyCursor(
-  page: PageStatement,
-  projectId: string,
-  version: number,
-  modelId: string,
-): ElementCursor {
-  const rows: ElementValues[] = [];
-  const keyOf = todaysKeys(modelId);
-  for (const cursor = elementCursor(page, projectId, version); cursor.current(); cursor.next()) {
-    const row = [...cursor.current()!] as ElementValues;
-    row[COL.Id] = keyOf(row[COL.GlobalId] as string | null, row[COL.ExpressId]);
-    rows.push(row);
-  }
-  rows.sort((a, b) => compareKeys(a[COL.Id], b[COL.Id]));
-  let index = 0;
-  return { current: () => rows[index], next: () => void (index += 1) };
-}
-
 export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteChanges {
   const fingerprints = createSqlitePropertyFingerprints(db);
+  const cursors = createElementCursors(db);
   const versionInfo = db.prepare(
     `SELECT v.model_id AS modelId, m.name AS modelName, v.number AS number, v.created_at AS createdAt
      FROM versions v JOIN models m ON m.id = v.model_id WHERE v.project_id = ? AND v.version = ?`,
   );
-  const page = db
-    .prepare(
-      `SELECT "Id", "ExpressId", changed_at, property_fingerprint,
-         ${COMPARED_ELEMENT_COLUMNS.map((c) => `"${c}"`).join(', ')}
-       FROM ifc_elements WHERE project_id = ? AND version = ? AND "Id" > ? ORDER BY "Id" LIMIT ${PAGE}`,
-    )
-    .raw(true);
   const lacksFingerprints = db.prepare(
     `SELECT EXISTS (SELECT 1 FROM ifc_elements
        WHERE project_id = ? AND version = ? AND property_fingerprint IS NULL) AS lacking`,
@@ -396,10 +311,8 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
       };
 
       // Both versions in key order, merged: one pass, a page of each in memory at a time.
-      let olds = elementCursor(page, projectId, previousVersion);
-      if (legacyKeyed(olds.current(), next.modelId))
-        olds = legacyCursor(page, projectId, previousVersion, next.modelId);
-      const news = elementCursor(page, projectId, version);
+      const olds = cursors.previous(projectId, previousVersion, next.modelId);
+      const news = cursors.open(projectId, version);
       let handled = 0;
       for (;;) {
         const old = olds.current();
