@@ -113,6 +113,9 @@ describe('profile card', () => {
     const { page } = tab;
     await signedInUser('expired');
     const token = (await storedToken(page)) ?? '';
+    // The card's first session check must have answered before the revoke: a focus while it is still in
+    // flight joins that request (React Query does not refetch over a running fetch), which answers 200.
+    await page.waitForLoadState('networkidle');
     // Revoke the session behind the page's back, then let the card re-check on focus.
     const removed = await fetch(`${server.baseURL}/mongo/user/delete`, {
       method: 'DELETE',
