@@ -66,6 +66,12 @@ export interface Store {
   readonly usage: UsageRepository;
   /** The SQLite file, when rows may be written to it from another thread (not for in-memory databases). */
   readonly sqliteFile?: string;
+  /**
+   * The MongoDB database behind a MongoDB store (absent on SQLite): the state several instances share (job leases,
+   * job events, uploads in GridFS, the login throttle, start-up locks) lives in its own collections beside the
+   * repositories' (issue 16).
+   */
+  readonly mongoDb?: import('mongoose').mongo.Db;
   /** OData reads, compiled into this store's own query language. */
   readonly feed: FeedReader;
   /** Round-trips to the database; throws when it is unreachable. */

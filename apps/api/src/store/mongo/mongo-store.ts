@@ -84,6 +84,7 @@ export async function createMongoStore(
     feed: createMongoFeedReader(db),
     usage: createMongoUsageRepository(db),
     pruneSuperseded: (now) => pruneSupersededVersions(publishing, now),
+    mongoDb: db,
     async ping() {
       await db.admin().command({ ping: 1 });
     },
