@@ -22,6 +22,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ IFC_EXTRACTOR: 'ifcopenshell' })).toThrow(/IFC_EXTRACTOR/);
   });
 
+  it('accepts an upload limit up to 10240 MB and refuses more with a clear message', () => {
+    expect(parseConfig({ MAX_UPLOAD_MB: '10240' }).MAX_UPLOAD_MB).toBe(10240);
+    expect(parseConfig({ MAX_UPLOAD_MB: '2500.5' }).MAX_UPLOAD_MB).toBe(2500.5);
+    expect(() => parseConfig({ MAX_UPLOAD_MB: '10241' })).toThrow(
+      /MAX_UPLOAD_MB: must be at most 10240 \(10 GB\)/,
+    );
+    expect(() => parseConfig({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB: must be a positive number of MB/);
+    expect(() => parseConfig({ MAX_UPLOAD_MB: 'lots' })).toThrow(/MAX_UPLOAD_MB/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ MONGODB_URI: '', JWT_SECRET: '' }).MONGODB_URI).toBeUndefined();
   });

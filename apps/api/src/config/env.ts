@@ -24,7 +24,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' })
     .default('1mb'),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(100),
+  // Uploads stream to disk, so the ceiling is disk space (checked per upload), not memory: up to 10 GB.
+  MAX_UPLOAD_MB: z.coerce
+    .number()
+    .positive({ error: 'must be a positive number of MB' })
+    .max(10240, { error: 'must be at most 10240 (10 GB)' })
+    .default(100),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(20),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
