@@ -36,6 +36,7 @@ import { statsRouter } from './modules/stats/stats.router';
 import { createStatsService } from './modules/stats/stats.service';
 import { UsageCounter } from './modules/stats/usage-counter';
 import { finalPreparationFailure } from './modules/ifc/jobs/post-publish-state';
+import { processesJobs, servesHttp } from './runtime/instance-role';
 
 export interface AppDeps {
   config: Config;
@@ -131,7 +132,19 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use(express.json({ limit: config.BODY_LIMIT }));
 
   app.use(['/api', '/mongo'], countApiRequests(usage));
-  app.use(healthRouter(store));
+  app.use(
+    healthRouter(store, {
+      role: config.ROLE,
+      instanceId: config.INSTANCE_ID,
+      ...(processesJobs(config.ROLE) ? { heldJobs: () => processor.heldJobs() } : {}),
+    }),
+  );
+  if (!servesHttp(config.ROLE)) {
+    // A worker instance: processing only; any other path is a JSON 404, so a misrouted proxy is obvious.
+    app.use(apiNotFound);
+    app.use(errorHandler);
+    return { app, processor, usage, demo, missingWebBuild: null };
+  }
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
   app.use('/api/ifc/odata', odataRouter(odata, identifyFeedCaller({ store, tokens, feedTokens })));

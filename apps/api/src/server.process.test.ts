@@ -84,13 +84,23 @@ describe('built server process', () => {
     expect(result.stderr).toMatch(/JWT_SECRET: must be at least 32 characters/);
   });
 
-  it('prints one plain line with the address, the data folder and the store once it is ready', async () => {
-    server = await startServer({ DATA_DIR: dataDir });
+  it('prints one plain line with the address, the data folder, the store and the role once it is ready', async () => {
+    server = await startServer({ DATA_DIR: dataDir, INSTANCE_ID: 'desk-1' });
     const port = new URL(server.baseUrl).port;
-    const expected = `AEC Con-Tech Data Tools is ready at http://127.0.0.1:${port} (data folder ${dataDir}, store SQLite ${path.join(dataDir, 'aec.sqlite')})`;
+    const expected = `AEC Con-Tech Data Tools is ready at http://127.0.0.1:${port} (data folder ${dataDir}, store SQLite ${path.join(dataDir, 'aec.sqlite')}, role all as desk-1)`;
     for (let i = 0; i < 50 && !server.output().includes(expected); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(server.output().split('\n')).toContain(expected);
+  });
+
+  it.each(['api', 'worker'])('refuses ROLE=%s without MONGODB_URI at start, naming the fix', (role) => {
+    const result = spawnSync(process.execPath, [path.resolve(__dirname, '../dist/server.js')], {
+      env: { PATH: process.env.PATH ?? '', ROLE: role, DATA_DIR: dataDir, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`ROLE=${role} needs MONGODB_URI: the instances share their state through MongoDB`);
   });
 
   const runBriefly = (env: Record<string, string>) =>

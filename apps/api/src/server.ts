@@ -12,6 +12,7 @@ import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
 import { seedDemoProject } from './modules/ifc/demo/seed-demo';
 import { startSupersededSweep } from './modules/odata/superseded-sweep';
+import { processesJobs, servesHttp } from './runtime/instance-role';
 
 async function main(): Promise<void> {
   let config;
@@ -39,11 +40,17 @@ async function main(): Promise<void> {
         'pages show how to build it (pnpm build)',
     );
   }
-  const recovered = await processor.recoverInterrupted();
-  if (recovered)
-    logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
-  await removeStaleUploads(config.DATA_DIR);
-  await seedDemoProject(demo, logger);
+  const processing = processesJobs(config.ROLE);
+  if (processing) {
+    const recovered = await processor.recoverInterrupted();
+    if (recovered)
+      logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
+  }
+  if (servesHttp(config.ROLE)) {
+    // Uploads arrive and the demo is served only where HTTP is: a worker has neither.
+    await removeStaleUploads(config.DATA_DIR);
+    await seedDemoProject(demo, logger);
+  }
 
   const server = app.listen(config.PORT, config.HOST);
   try {
@@ -59,7 +66,14 @@ async function main(): Promise<void> {
   }
   const { port } = server.address() as AddressInfo;
   logger.info(
-    { port, host: config.HOST, store: store.kind, dataDir: config.DATA_DIR },
+    {
+      port,
+      host: config.HOST,
+      store: store.kind,
+      dataDir: config.DATA_DIR,
+      role: config.ROLE,
+      instanceId: config.INSTANCE_ID,
+    },
     'AEC Con-Tech Data Tools API listening',
   );
   if (config.LOG_LEVEL !== 'silent') {
@@ -71,11 +85,15 @@ async function main(): Promise<void> {
         store: store.kind,
         sqliteFile: path.join(config.DATA_DIR, 'aec.sqlite'),
         mongoUri: config.MONGODB_URI,
+        role: config.ROLE,
+        instanceId: config.INSTANCE_ID,
       }),
     );
   }
-  const preparation = completePublishedPreparation(store, logger);
-  const sweep = startSupersededSweep(store, logger);
+  // The claim loop of the leased queue (issue 16) starts with the processor for the processing roles; an api
+  // instance only enqueues. The after-publish preparation and the superseded sweep are worker work too.
+  const preparation = processing ? completePublishedPreparation(store, logger) : null;
+  const sweep = processing ? startSupersededSweep(store, logger) : null;
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -85,8 +103,8 @@ async function main(): Promise<void> {
     Promise.all([
       closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
       processor.close(),
-      preparation.stop(),
-      sweep.stop(),
+      preparation?.stop(),
+      sweep?.stop(),
     ])
       .then(() => usage.stop())
       .then(() => store.close())

@@ -16,5 +16,11 @@ export const healthResponseSchema = z.object({
   memory: z.object({ rssMb: z.number(), heapUsedMb: z.number() }),
   database: databaseStatusSchema,
   timestamp: z.string(),
+  /** Issue 16: what this instance does (all = HTTP and processing, api = HTTP only, worker = processing only). */
+  role: z.enum(['all', 'api', 'worker']),
+  /** The instance's name (INSTANCE_ID): the one job leases carry. */
+  instanceId: z.string(),
+  /** The ids of the jobs this instance is processing now; absent on an api instance, which processes none. */
+  jobs: z.array(z.string()).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -32,10 +32,12 @@ describe('README configuration table', () => {
     const defaults = parseConfig({}) as Record<string, unknown>;
     const wrong = SETTING_NAMES.filter((name) => {
       const value = defaults[name];
-      if (value === undefined || name === 'DATA_DIR') return false; // no default / resolved to an absolute path
+      // no default / resolved to an absolute path / made per process
+      if (value === undefined || name === 'DATA_DIR' || name === 'INSTANCE_ID') return false;
       return !(rows.get(name) ?? '').includes(`\`${String(value)}\``);
     }).map((name) => `${name}: README says ${rows.get(name)}, the server uses ${String(defaults[name])}`);
     expect(wrong).toEqual([]);
     expect(rows.get('DATA_DIR')).toContain('`./data`');
+    expect(rows.get('INSTANCE_ID')).toContain('`<hostname>-<pid>-<4 hex>`');
   });
 });

@@ -55,3 +55,30 @@ describe('parseConfig', () => {
     expect(error!.message).toMatch(/JWT_SECRET: must be at least 32 characters/);
   });
 });
+
+describe('instance role and identity (issue 16)', () => {
+  it('defaults to ROLE=all with an instance id of host, pid and random hex', () => {
+    const config = parseConfig({});
+    expect(config.ROLE).toBe('all');
+    expect(config.INSTANCE_ID).toMatch(new RegExp(`-${process.pid}-[0-9a-f]{4}$`));
+    expect(parseConfig({}).INSTANCE_ID).not.toBe(config.INSTANCE_ID);
+  });
+
+  it('keeps a given INSTANCE_ID and accepts the api and worker roles with MONGODB_URI', () => {
+    const mongo = { MONGODB_URI: 'mongodb://db:27017/aec' };
+    expect(parseConfig({ ...mongo, ROLE: 'api', INSTANCE_ID: 'api-é-1' })).toMatchObject({
+      ROLE: 'api',
+      INSTANCE_ID: 'api-é-1',
+    });
+    expect(parseConfig({ ...mongo, ROLE: 'worker' }).ROLE).toBe('worker');
+  });
+
+  it('refuses ROLE=api or worker without MONGODB_URI, naming the fix, and any other role', () => {
+    for (const role of ['api', 'worker']) {
+      expect(() => parseConfig({ ROLE: role })).toThrow(
+        `ROLE: ROLE=${role} needs MONGODB_URI: the instances share their state through MongoDB`,
+      );
+    }
+    expect(() => parseConfig({ ROLE: 'web', MONGODB_URI: 'mongodb://db/aec' })).toThrow(/ROLE/);
+  });
+});

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -48,12 +50,20 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   WEB_DIST_DIR: z.string().optional(),
+  // Issue 16: what this instance does. `all` = HTTP and processing in one process (the default); on MongoDB, `api`
+  // instances serve HTTP only and `worker` instances only process jobs (and answer /health).
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  // How this instance names itself in job leases and /health; unique per process when unset.
+  INSTANCE_ID: z.string().min(1).max(200).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 /** The name of every setting; the README's configuration table lists each (env-readme.test.ts checks it). */
 export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
-export type Config = Omit<Env, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<Env, 'DATA_DIR' | 'INSTANCE_ID'> & { DATA_DIR: string; INSTANCE_ID: string };
+
+/** `<hostname>-<pid>-<4 hex>`: readable in logs, and two processes (even a restart reusing a pid) never share it. */
+const defaultInstanceId = () => `${os.hostname()}-${process.pid}-${randomBytes(2).toString('hex')}`;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -69,5 +79,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const { ROLE, MONGODB_URI } = result.data;
+  if (ROLE !== 'all' && !MONGODB_URI) {
+    // Split roles only make sense when the instances share queue, files and events: SQLite keeps them in one process.
+    throw new ConfigError([`ROLE: ROLE=${ROLE} needs MONGODB_URI: the instances share their state through MongoDB`]);
+  }
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    INSTANCE_ID: result.data.INSTANCE_ID ?? defaultInstanceId(),
+  };
 }

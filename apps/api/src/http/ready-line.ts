@@ -12,7 +12,10 @@ function mongoTarget(uri: string): string {
   return `MongoDB at ${hosts}${database ? `/${database}` : ''}`;
 }
 
-/** The one plain line `pnpm start` prints when the server is ready: where to open it and where its data lives. */
+/**
+ * The one plain line `pnpm start` prints when the server is ready: where to open it, where its data lives, and which
+ * role and instance it is (several instances may log to one place).
+ */
 export function readyLine(o: {
   host: string;
   port: number;
@@ -20,7 +23,10 @@ export function readyLine(o: {
   store: 'sqlite' | 'mongodb';
   sqliteFile: string;
   mongoUri?: string;
+  role: 'all' | 'api' | 'worker';
+  instanceId: string;
 }): string {
   const store = o.store === 'mongodb' && o.mongoUri ? mongoTarget(o.mongoUri) : `SQLite ${o.sqliteFile}`;
-  return `AEC Con-Tech Data Tools is ready at ${displayUrl(o.host, o.port)} (data folder ${o.dataDir}, store ${store})`;
+  const where = `data folder ${o.dataDir}, store ${store}, role ${o.role} as ${o.instanceId}`;
+  return `AEC Con-Tech Data Tools is ready at ${displayUrl(o.host, o.port)} (${where})`;
 }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { healthResponseSchema } from '@aec/contracts';
 import { describeEachStore } from '../../test/store-fixtures';
 import { buildTestApp } from '../../test/test-app';
 import type { Store } from '../../store/types';
@@ -37,6 +38,42 @@ describeEachStore('health and platform', (target) => {
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     const other = await request(app).get('/health').set('Origin', 'http://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('health per instance role (issue 16)', () => {
+  let store: Store;
+  beforeAll(async () => {
+    const { createSqliteStore } = await import('../../store/sqlite/sqlite-store');
+    store = createSqliteStore({ file: ':memory:' });
+  });
+  afterAll(() => store.close());
+
+  it('names the role and instance id, and the jobs an all-in-one instance holds', async () => {
+    const app = buildTestApp(store, { INSTANCE_ID: 'bureau-ü-1' });
+    const res = await request(app).get('/health').expect(200);
+    expect(healthResponseSchema.parse(res.body)).toMatchObject({ role: 'all', instanceId: 'bureau-ü-1', jobs: [] });
+  });
+
+  it('a worker answers /health and /mongo/health and nothing else', async () => {
+    const app = buildTestApp(store, { ROLE: 'worker', MONGODB_URI: 'mongodb://127.0.0.1:1/unused', INSTANCE_ID: 'w1' });
+    for (const path of ['/health', '/mongo/health']) {
+      const res = await request(app).get(path).expect(200);
+      expect(res.body).toMatchObject({ role: 'worker', instanceId: 'w1', jobs: [] });
+    }
+    for (const path of ['/api/ifc/projects', '/api/ifc/odata/', '/mongo/auth/login', '/api/stats/overview']) {
+      const res = await request(app).get(path).expect(404);
+      expect(res.body.code).toBe('ROUTE_NOT_FOUND');
+    }
+    await request(app).post('/mongo/auth/register').send({}).expect(404);
+    expect((await request(app).get('/dashboard')).status).toBe(404);
+  });
+
+  it('an api instance reports no held jobs (it runs none)', async () => {
+    const app = buildTestApp(store, { ROLE: 'api', MONGODB_URI: 'mongodb://127.0.0.1:1/unused', INSTANCE_ID: 'a1' });
+    const res = await request(app).get('/health').expect(200);
+    expect(res.body).toMatchObject({ role: 'api', instanceId: 'a1' });
+    expect(res.body.jobs).toBeUndefined();
   });
 });
 

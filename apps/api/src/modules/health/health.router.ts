@@ -19,8 +19,18 @@ async function databaseStatus(store: Store): Promise<DatabaseStatus> {
   }
 }
 
-/** GET /health and GET /mongo/health: process and database status; 503 when the database is unreachable. */
-export function healthRouter(store: Store): Router {
+export interface InstanceIdentity {
+  role: HealthResponse['role'];
+  instanceId: string;
+  /** The jobs this instance holds; absent when it processes none (ROLE=api). */
+  heldJobs?: () => string[];
+}
+
+/**
+ * GET /health and GET /mongo/health: process and database status, and which instance answered (role, id, held
+ * jobs) so an operator behind a proxy can tell the instances apart; 503 when the database is unreachable.
+ */
+export function healthRouter(store: Store, instance: InstanceIdentity): Router {
   const router = Router();
   const handler: RequestHandler = async (_req, res) => {
     const database = await databaseStatus(store);
@@ -33,6 +43,9 @@ export function healthRouter(store: Store): Router {
       memory: { rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed) },
       database,
       timestamp: new Date().toISOString(),
+      role: instance.role,
+      instanceId: instance.instanceId,
+      ...(instance.heldJobs ? { jobs: instance.heldJobs() } : {}),
     };
     res
       .set('Cache-Control', 'no-store')

@@ -110,6 +110,11 @@ export class JobProcessor {
     return this.finished.get(jobId) ?? Promise.resolve(null);
   }
 
+  /** The ids of the jobs this process is running now (paused ones included), for /health. */
+  heldJobs(): string[] {
+    return [...this.active.keys()];
+  }
+
   isActive(jobId: string): boolean {
     return this.active.has(jobId) || this.waiting.some((j) => j.id === jobId);
   }
