@@ -1,10 +1,10 @@
-import type { JobRecord } from '../../../store/types';
+import type { JobRecord, Store } from '../../../store/types';
 
 /**
- * Where a job's model file lives between the upload and the end of its job (issue 16). On one machine (SQLite, or
- * MongoDB with ROLE=all on a single instance) it is a file under DATA_DIR/models; with several instances on MongoDB
- * it is a GridFS file every instance can read, streamed in from the received upload and out to the worker that
- * claims the job, and removed when the job ends.
+ * Where a job's model file lives between the upload and the end of its job (issue 16). On SQLite it is a file under
+ * DATA_DIR/models, kept after the job as before. On MongoDB every instance may run any job, so it is a GridFS file
+ * every instance can read, streamed in from the received upload and out to the worker that claims the job, and
+ * removed when the job ends.
  */
 export interface JobFiles {
   /**
@@ -24,4 +24,20 @@ export interface JobFiles {
   jobEnded(job: JobRecord): Promise<void>;
   /** Removes a stored file (a version or project deleted; a failed start). */
   remove(filePath: string): Promise<void>;
+  /** Removes the stored files of one version of a project (the version was deleted). */
+  removeVersion(
+    projectId: string,
+    version: { modelId: string; version: number; number: number },
+  ): Promise<void>;
+  /** Removes every stored file of a project (the project was deleted). */
+  removeProject(projectId: string): Promise<void>;
+  /** Removes the files of versions the retention setting pruned (only kept files can be left). */
+  removeUnretained(store: Store, projectId: string): Promise<void>;
+  /** Start-up: removes local copies a crashed run left behind; resolves to how many. */
+  sweepLocalCopies(): Promise<number>;
 }
+
+/** The `filePath` prefix of a job whose file is in GridFS. */
+export const GRIDFS_PREFIX = 'gridfs:';
+
+export const isGridFsPath = (filePath: string): boolean => filePath.startsWith(GRIDFS_PREFIX);
