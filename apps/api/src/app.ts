@@ -11,7 +11,7 @@ import { staticWeb } from './http/static-web';
 import { webNotBuilt } from './http/web-not-built';
 import { authRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
-import { LoginThrottle } from './modules/auth/login-throttle';
+import { createLoginThrottle } from './modules/auth/create-login-throttle';
 import { createPasswordHasher } from './modules/auth/password-hasher';
 import { optionalAuth, requireAuth } from './modules/auth/require-auth';
 import { createTokenService } from './modules/auth/token-service';
@@ -64,7 +64,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.set('trust proxy', config.TRUST_PROXY);
 
   const tokens = createTokenService(jwtSecret, config.JWT_EXPIRES_IN);
-  const throttle = new LoginThrottle({
+  const throttle = createLoginThrottle(store, {
     maxFailuresPerUser: config.LOGIN_MAX_FAILURES_PER_USER,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowMs: config.LOGIN_WINDOW_SECONDS * 1000,

@@ -3,7 +3,7 @@ import { NotFoundError, UnauthorizedError } from '../../errors/app-error';
 import type { Store } from '../../store/types';
 import { toPublicUser } from '../users/public-user';
 import { withConflictMessages } from '../users/duplicate-to-conflict';
-import type { LoginThrottle } from './login-throttle';
+import type { LoginThrottling } from './login-throttle';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token-service';
 
@@ -11,7 +11,7 @@ export interface AuthServiceDeps {
   store: Store;
   hasher: PasswordHasher;
   tokens: TokenService;
-  throttle: LoginThrottle;
+  throttle: LoginThrottling;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -28,17 +28,17 @@ export function createAuthService({ store, hasher, tokens, throttle }: AuthServi
 
     /** The distinct texts are the spec's: its client maps 'not found' and 'incorrect password' to messages. */
     async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
-      throttle.assertAllowed(input.username, clientIp);
+      await throttle.assertAllowed(input.username, clientIp);
       const user = await store.users.findByUsername(input.username);
       if (!user) {
-        throttle.recordFailure(input.username, clientIp);
+        await throttle.recordFailure(input.username, clientIp);
         throw new NotFoundError('User not found', 'USER_NOT_FOUND');
       }
       if (!(await hasher.verify(input.password, user.passwordHash))) {
-        throttle.recordFailure(input.username, clientIp);
+        await throttle.recordFailure(input.username, clientIp);
         throw new UnauthorizedError('Incorrect password', 'INCORRECT_PASSWORD');
       }
-      throttle.recordSuccess(input.username);
+      await throttle.recordSuccess(input.username);
       return { token: tokens.issue({ sub: user.id, tv: user.tokenVersion }), user: toPublicUser(user) };
     },
   };

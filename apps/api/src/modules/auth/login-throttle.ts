@@ -11,10 +11,34 @@ export interface LoginThrottleOptions {
 }
 
 /**
+ * What the auth service asks of a login throttle. The in-memory one (below) answers at once and serves the single
+ * SQLite process; on MongoDB every instance shares one (mongo-login-throttle.ts), so the calls may be asynchronous.
+ */
+export interface LoginThrottling {
+  /** Throws TooManyRequestsError while the username or the address has used up its failures. */
+  assertAllowed(username: string, ip: string): void | Promise<void>;
+  recordFailure(username: string, ip: string): void | Promise<void>;
+  /** Forgets the username's failures (not the address's). */
+  recordSuccess(username: string): void | Promise<void>;
+}
+
+/** The throttle's keys: usernames case-insensitively (as login finds them), addresses as given. */
+export const userKey = (username: string): string => `u:${username.toLowerCase()}`;
+export const ipKey = (ip: string): string => `ip:${ip}`;
+
+/** The 429 for a wait of `waitMs` (> 0), saying how long the wait is. */
+export function tooManyFailures(waitMs: number): TooManyRequestsError {
+  return new TooManyRequestsError(
+    `Too many failed login attempts. Try again in ${describeRetryWait(waitMs / 1000)}.`,
+    waitMs / 1000,
+  );
+}
+
+/**
  * Counts failed logins per username and per client address in a sliding window. Once either count reaches its
  * limit, further attempts are refused with 429 and Retry-After until the oldest failure leaves the window.
  */
-export class LoginThrottle {
+export class LoginThrottle implements LoginThrottling {
   private readonly failures = new Map<string, number[]>();
   private readonly now: () => number;
   private readonly maxKeys: number;
@@ -26,24 +50,19 @@ export class LoginThrottle {
 
   assertAllowed(username: string, ip: string): void {
     const wait = Math.max(
-      this.waitMs(`u:${username.toLowerCase()}`, this.options.maxFailuresPerUser),
-      this.waitMs(`ip:${ip}`, this.options.maxFailuresPerIp),
+      this.waitMs(userKey(username), this.options.maxFailuresPerUser),
+      this.waitMs(ipKey(ip), this.options.maxFailuresPerIp),
     );
-    if (wait > 0) {
-      throw new TooManyRequestsError(
-        `Too many failed login attempts. Try again in ${describeRetryWait(wait / 1000)}.`,
-        wait / 1000,
-      );
-    }
+    if (wait > 0) throw tooManyFailures(wait);
   }
 
   recordFailure(username: string, ip: string): void {
-    this.push(`u:${username.toLowerCase()}`);
-    this.push(`ip:${ip}`);
+    this.push(userKey(username));
+    this.push(ipKey(ip));
   }
 
   recordSuccess(username: string): void {
-    this.failures.delete(`u:${username.toLowerCase()}`);
+    this.failures.delete(userKey(username));
   }
 
   private recent(key: string): number[] {
