@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { UploadRejectedError } from '../../../errors/app-error';
+import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
+import { guardedDiskStorage } from './guarded-disk-storage';
 
 export interface ReceivedFile {
   path: string;
@@ -15,18 +16,31 @@ export interface ReceivedFile {
 
 const IFC_EXTENSION = /\.ifc$/i;
 
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 64 * 1024;
+/** What a multipart body may carry besides the file: its text fields and the part headers and boundaries. */
+const MULTIPART_OVERHEAD_BYTES = MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
+
+export interface UploadReceiverOptions {
+  uploadDir: string;
+  maxBytes: number;
+  maxMb: number;
+  /** Free bytes on the upload folder's file system; statfs by default (tests pass their own). */
+  freeSpace?: FreeDiskSpace;
+}
+
 /**
  * Streams the multipart field `ifcFile` to a temp file in DATA_DIR/uploads (never the whole file in memory) and
- * removes it on every failure path, including a client that disconnects mid-upload.
+ * removes it on every failure path, including a client that disconnects mid-upload. A body whose Content-Length is
+ * over the limit (413) or would not fit on the disk (507) is refused before a byte is stored.
  */
-export function createUploadReceiver(options: { uploadDir: string; maxBytes: number; maxMb: number }) {
+export function createUploadReceiver(options: UploadReceiverOptions) {
   fs.mkdirSync(options.uploadDir, { recursive: true });
+  const freeSpace = options.freeSpace ?? statfsFreeSpace;
+  const storage = guardedDiskStorage({ dir: options.uploadDir, freeSpace });
   const handler = multer({
-    storage: multer.diskStorage({
-      destination: options.uploadDir,
-      filename: (_req, _file, cb) => cb(null, `${randomUUID()}.part`),
-    }),
-    limits: { fileSize: options.maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+    storage,
+    limits: { fileSize: options.maxBytes, files: 1, fields: MAX_FIELDS, parts: 30, fieldSize: MAX_FIELD_BYTES },
     // Browsers and curl send a file name's non-ASCII characters as raw UTF-8 bytes: read them as such (busboy's
     // latin1 default turned "Tragwerk Ü.ifc" into "Tragwerk Ã\x9c.ifc", and with it the model's default name).
     defParamCharset: 'utf8',
@@ -48,13 +62,30 @@ export function createUploadReceiver(options: { uploadDir: string; maxBytes: num
     },
   }).single('ifcFile');
 
-  return (req: Request, res: Response): Promise<ReceivedFile> =>
-    new Promise((resolve, reject) => {
+  /** The refusal a declared body size already earns, or null: checked before multer reads a byte. */
+  async function refusalFromLength(req: Request): Promise<UploadRejectedError | null> {
+    const declared = Number(req.get('content-length'));
+    if (!Number.isSafeInteger(declared) || declared <= 0) return null;
+    if (declared > options.maxBytes + MULTIPART_OVERHEAD_BYTES) return tooLarge(options.maxMb);
+    const free = await freeSpace(options.uploadDir);
+    return free - declared < DISK_RESERVE_BYTES ? noRoomFor(declared, free) : null;
+  }
+
+  return async (req: Request, res: Response): Promise<ReceivedFile> => {
+    const early = await refusalFromLength(req).catch((err: unknown) => storageError(err));
+    if (early) {
+      // Read and drop the rest of the body so the client gets this answer rather than a reset connection.
+      req.resume();
+      throw early;
+    }
+    return new Promise((resolve, reject) => {
       handler(req, res, (err: unknown) => {
         const file = req.file;
         if (err) {
           if (file?.path) fs.rm(file.path, { force: true }, () => undefined);
-          return reject(translate(err, options.maxMb));
+          // A refused file is removed before the answer goes out, so no client sees it still on disk.
+          void storage.settled(req).then(() => reject(translate(err, options.maxMb)));
+          return;
         }
         if (!file) {
           return reject(
@@ -73,7 +104,11 @@ export function createUploadReceiver(options: { uploadDir: string; maxBytes: num
         });
       });
     });
+  };
 }
+
+const tooLarge = (maxMb: number) =>
+  new UploadRejectedError(413, 'FILE_TOO_LARGE', `The file is larger than the ${maxMb} MB limit.`);
 
 /** Storage problems get a clear message instead of a 500: the disk is full, or the data folder is not writable. */
 export function storageError(err: unknown): UploadRejectedError | null {
@@ -100,7 +135,7 @@ function translate(err: unknown, maxMb: number): Error {
   if (storage) return storage;
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') {
-      return new UploadRejectedError(413, 'FILE_TOO_LARGE', `The file is larger than the ${maxMb} MB limit.`);
+      return tooLarge(maxMb);
     }
     if (err.code === 'LIMIT_UNEXPECTED_FILE') {
       return new UploadRejectedError(

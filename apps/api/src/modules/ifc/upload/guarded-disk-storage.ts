@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import { DISK_RESERVE_BYTES, ranOutOfRoom, type FreeDiskSpace } from './free-disk-space';
+
+/** How often (in received bytes) the free space is looked at again while a file streams in. */
+export const FREE_SPACE_CHECK_EVERY_BYTES = 32 * 1024 * 1024;
+
+export interface GuardedDiskStorage extends StorageEngine {
+  /** Resolves once every file of `req` is written or, when it failed, removed. */
+  settled(req: Request): Promise<void>;
+}
+
+/**
+ * A multer storage engine that streams the file chunk by chunk to `<uuid>.part` in `dir` (never the whole file in
+ * memory) and, every FREE_SPACE_CHECK_EVERY_BYTES, checks that the disk still keeps its reserve: a body without a
+ * Content-Length cannot be checked up front, and other writers share the disk. A failed or refused file is removed
+ * before the error is reported.
+ */
+export function guardedDiskStorage(options: { dir: string; freeSpace: FreeDiskSpace }): GuardedDiskStorage {
+  // multer may answer an aborted upload before this engine has removed its partial file: the receiver waits on these.
+  const writes = new WeakMap<Request, Promise<unknown>[]>();
+  return {
+    settled: (req) => Promise.allSettled(writes.get(req) ?? []).then(() => undefined),
+    _handleFile(req: Request, file, cb) {
+      const target = path.join(options.dir, `${randomUUID()}.part`);
+      let size = 0;
+      let nextCheck = FREE_SPACE_CHECK_EVERY_BYTES;
+      const guard = new Transform({
+        transform(chunk: Buffer, _encoding, done: TransformCallback) {
+          size += chunk.length;
+          if (size < nextCheck) return done(null, chunk);
+          nextCheck = size + FREE_SPACE_CHECK_EVERY_BYTES;
+          // The stream waits for the answer: no byte is written past a refusal.
+          options.freeSpace(options.dir).then(
+            (free) => (free < DISK_RESERVE_BYTES ? done(ranOutOfRoom(size, free)) : done(null, chunk)),
+            (err: unknown) => done(err as Error),
+          );
+        },
+      });
+      const written = pipeline(file.stream, guard, fs.createWriteStream(target)).then(
+        () => cb(null, { path: target, size }),
+        async (err: unknown) => {
+          await fs.promises.rm(target, { force: true });
+          cb(err as Error);
+        },
+      );
+      writes.set(req, [...(writes.get(req) ?? []), written]);
+    },
+    _removeFile(_req, file, cb) {
+      fs.rm(file.path, { force: true }, (err) => cb(err));
+    },
+  };
+}

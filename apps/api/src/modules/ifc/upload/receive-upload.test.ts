@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { errorHandler } from '../../../errors/error-handler';
+import { createUploadReceiver } from './receive-upload';
+import type { FreeDiskSpace } from './free-disk-space';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+const BOUNDARY = 'aec-test-boundary';
+const head = (name: string) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="ifcFile"; filename="${name}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+
+/** A bare app around the receiver: it answers what it stored (size and hash) and errors as the API does. */
+async function serve(options: { maxMb: number; freeSpace: FreeDiskSpace }) {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-receive-'));
+  const receive = createUploadReceiver({
+    uploadDir,
+    maxBytes: options.maxMb * MB,
+    maxMb: options.maxMb,
+    freeSpace: options.freeSpace,
+  });
+  const app = express();
+  app.post('/upload', async (req, res) => {
+    const file = await receive(req, res);
+    const sha256 = createHash('sha256').update(fs.readFileSync(file.path)).digest('hex');
+    fs.rmSync(file.path);
+    res.json({ size: file.size, sha256, name: file.originalName });
+  });
+  app.use(errorHandler);
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    uploadDir,
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** A raw request whose body the test writes itself, so that what the server does before the end can be seen. */
+function open(port: number, headers: Record<string, string | number>) {
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/upload',
+    headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+  });
+  return { req, answer };
+}
+
+const partFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.part'));
+
+describe('receiving an upload', () => {
+  it('refuses with 507 from Content-Length alone when the file would not fit, storing nothing', async () => {
+    const server = await serve({ maxMb: 10240, freeSpace: async () => 1.1 * GB });
+    try {
+      const { req, answer } = open(server.port, { 'Content-Length': Math.round(3.2 * GB) });
+      req.write(head('Krankenhaus Süd.ifc')); // the rest never comes: the answer must not wait for it
+      const { status, body } = await answer;
+      req.destroy();
+      expect(status).toBe(507);
+      expect(body.code).toBe('STORAGE_FULL');
+      expect(body.error).toMatch(
+        /^The server does not have enough free disk space for this 3\.20 GB file \(1\.10 GB free\)\./,
+      );
+      expect(body.success).toBe(false);
+      expect(partFiles(server.uploadDir)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('counts the reserve the disk keeps: a file that fits only by eating into it is refused', async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 70 * MB });
+    try {
+      const { req, answer } = open(server.port, { 'Content-Length': 10 * MB });
+      req.write(head('model.ifc'));
+      const { status, body } = await answer;
+      req.destroy();
+      expect(status).toBe(507);
+      expect(body.error).toMatch(/10\.00 MB file \(70\.00 MB free\)/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses with 413 from Content-Length alone when the body is over the limit', async () => {
+    const server = await serve({ maxMb: 1, freeSpace: async () => 100 * GB });
+    try {
+      const { req, answer } = open(server.port, { 'Content-Length': 50 * MB });
+      req.write(head('model.ifc'));
+      const { status, body } = await answer;
+      req.destroy();
+      expect(status).toBe(413);
+      expect(body).toMatchObject({ code: 'FILE_TOO_LARGE', error: 'The file is larger than the 1 MB limit.' });
+      expect(partFiles(server.uploadDir)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  }, 10000);
+
+  it('refuses with 507 while streaming a body of unknown length once the disk is down to its reserve', async () => {
+    const server = await serve({ maxMb: 10240, freeSpace: async () => 10 * MB });
+    try {
+      const { req, answer } = open(server.port, { 'Transfer-Encoding': 'chunked' });
+      req.write(head('model.ifc'));
+      const chunk = Buffer.alloc(MB, 0x41);
+      for (let i = 0; i < 40; i++) req.write(chunk);
+      req.end(tail);
+      const { status, body } = await answer;
+      expect(status).toBe(507);
+      expect(body.code).toBe('STORAGE_FULL');
+      expect(body.error).toMatch(/^The server ran out of free disk space after receiving 32\.\d\d MB of this file \(10\.00 MB free\)\./);
+      expect(partFiles(server.uploadDir)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('writes the file to disk as it arrives and keeps every byte', async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * GB });
+    try {
+      const content = randomBytes(3 * MB);
+      const { req, answer } = open(server.port, { 'Transfer-Encoding': 'chunked' });
+      req.write(head('Tür – Ebene 1.ifc'));
+      req.write(content.subarray(0, MB));
+      // Part of the file is on disk while the rest has not been sent: the upload is not buffered in memory.
+      let onDisk = 0;
+      while (onDisk === 0) {
+        await new Promise((r) => setTimeout(r, 20));
+        const [part] = partFiles(server.uploadDir);
+        onDisk = part ? fs.statSync(path.join(server.uploadDir, part)).size : 0;
+      }
+      expect(onDisk).toBeLessThan(content.length);
+      req.write(content.subarray(MB));
+      req.end(tail);
+      const { status, body } = await answer;
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        size: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        name: 'Tür – Ebene 1.ifc',
+      });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('accepts a file that fits, with its Content-Length', async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * MB });
+    try {
+      const content = Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n');
+      const body = Buffer.concat([head('small.ifc'), content, tail]);
+      const { req, answer } = open(server.port, { 'Content-Length': body.length });
+      req.end(body);
+      const result = await answer;
+      expect(result.status).toBe(200);
+      expect(result.body.size).toBe(content.length);
+    } finally {
+      server.close();
+    }
+  });
+});
