@@ -1,4 +1,5 @@
 import { IFCPROPERTYSETDEFINITION, InheritanceDef } from 'web-ifc';
+import type { IdLookup } from './id-pairs';
 import type { LineSource } from './line-source';
 import { type IfcLine, refId, refIds, text } from './model-reader';
 import { type TypedValue, typedValue } from './typed-value';
@@ -59,7 +60,7 @@ export class PropertySetResolver {
   constructor(
     private readonly reader: LineSource,
     private readonly units: UnitLabels,
-    private readonly uses: Map<number, number>,
+    private readonly uses: IdLookup<number>,
   ) {}
 
   resolve(id: number): DecodedSet | null {

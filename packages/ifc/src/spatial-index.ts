@@ -1,6 +1,6 @@
 import { IFCSPATIALSTRUCTUREELEMENT } from 'web-ifc';
 import type { LineSource } from './line-source';
-import { type IfcLine, num, text } from './model-reader';
+import { num, text } from './model-reader';
 import type { RelationshipIndex } from './relationship-index';
 import type { SpatialRow } from './types';
 
@@ -41,8 +41,12 @@ const STOREY_LIKE = new Set([
 ]);
 const MAX_DEPTH = 32;
 
+/** What the rows and contexts read of a spatial element: a big model has hundreds of thousands (its spaces). */
 interface SpatialNode {
-  line: IfcLine;
+  globalId: string | null;
+  name: string | null;
+  longName: string | null;
+  elevation: number | null;
   ifcType: string;
   parent: number | null;
 }
@@ -66,7 +70,14 @@ export class SpatialIndex {
       if (!line) continue;
       // decomposition is by aggregation; some exporters contain spaces in storeys instead
       const parent = rels.aggregatedBy.get(id) ?? rels.containedIn.get(id) ?? null;
-      this.nodes.set(id, { line, ifcType: reader.typeName(line.type), parent });
+      this.nodes.set(id, {
+        globalId: text(line.GlobalId),
+        name: text(line.Name),
+        longName: text(line.LongName),
+        elevation: num(line.Elevation),
+        ifcType: reader.typeName(line.type),
+        parent,
+      });
     }
   }
 
@@ -111,12 +122,12 @@ export class SpatialIndex {
     for (const [id, node] of this.nodes) {
       const parent = node.parent === null ? null : this.reader.line(node.parent);
       rows.push({
-        GlobalId: text(node.line.GlobalId),
+        GlobalId: node.globalId,
         ExpressId: id,
         IfcType: node.ifcType,
-        Name: text(node.line.Name),
-        LongName: text(node.line.LongName),
-        Elevation: num(node.line.Elevation),
+        Name: node.name,
+        LongName: node.longName,
+        Elevation: node.elevation,
         ParentGlobalId: text(parent?.GlobalId),
         ParentType: parent ? this.reader.typeName(parent.type) : null,
         Level: this.levelOf(id),
@@ -149,11 +160,11 @@ export class SpatialIndex {
       if (!node) break;
       // exporters leave storeys and buildings unnamed (Revit, IfcOpenShell); an element inside
       // one must not look unplaced to a BI filter, so it gets a stable stand-in label
-      const name = text(node.line.Name) ?? text(node.line.LongName) ?? `${node.ifcType} #${current}`;
+      const name = node.name ?? node.longName ?? `${node.ifcType} #${current}`;
       if (node.ifcType === 'IfcSpace' && context.Space === null) context.Space = name;
       else if (STOREY_LIKE.has(node.ifcType) && context.Storey === null) {
         context.Storey = name;
-        context.StoreyElevation = num(node.line.Elevation);
+        context.StoreyElevation = node.elevation;
       } else if (BUILDING_LIKE.has(node.ifcType) && context.Building === null) context.Building = name;
       else if (node.ifcType === 'IfcSite' && context.Site === null) context.Site = name;
       current = node.parent;

@@ -32,4 +32,22 @@ describe('streaming extractor against web-ifc (differential)', () => {
     }
     expect(reference.elements.length).toBeGreaterThan(10);
   });
+
+  it.each(MODELS)(
+    '%s: the same rows when the kept records go to a temporary file and are read back',
+    async (_, options) => {
+      const text = generateIfcModel(options);
+      const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+      let spilled = false;
+      // 2 KiB in memory: two blocks of 1 KiB, so most of the model is read back, records straddle blocks
+      const streamed = await withTempIfc(text, (file) =>
+        extractStreaming(file, undefined, {
+          keptMemoryBytes: 2 * 1024,
+          onModelRead: (model) => (spilled = model.spilled()),
+        }),
+      );
+      expect(spilled).toBe(true);
+      expectSameRows(streamed, reference);
+    },
+  );
 });

@@ -8,41 +8,51 @@ import { type StepReadOptions, readStepFile } from './step-file-reader';
 import { StepModel } from './step-model';
 import { StepSchema, layoutOf } from './step-schema';
 
+export interface StepExtractOptions extends ExtractOptions, StepReadOptions {
+  /** Kept record bytes held in memory before the rest goes to a temporary file (kept-records.ts). */
+  keptMemoryBytes?: number;
+  /** Called with the model once the file is read, before the rows are built (tests measure what it retains). */
+  onModelRead?: (model: StepModel) => void;
+}
+
 /**
  * The streaming extractor: the same rows as extractIfc (web-ifc) from a file on disk, read in chunks and never
  * whole. The header is judged first from the file's head and tail (the same checks and messages as today), then one
  * pass keeps the entities the rows need (step-model.ts), then the shared row building runs over them.
  */
-export async function extractIfcFile(
-  path: string,
-  options: ExtractOptions & StepReadOptions,
-): Promise<ExtractionSummary> {
+export async function extractIfcFile(path: string, options: StepExtractOptions): Promise<ExtractionSummary> {
   const started = performance.now();
   const progress = options.onProgress ?? (() => undefined);
   const sniff = await sniffIfcFile(path);
   if (!sniff.ok) throw new IfcExtractionError(sniff.code, sniff.message);
-  const model = new StepModel(StepSchema.of(layoutOf(sniff.schema)));
   const { size } = await stat(path);
   progress({
     phase: 'parse',
     message: `Schema ${sniff.schema} (${sniff.family} family) found, streaming ${size} bytes from disk`,
   });
-  const counts: StepTextRepair['counts'] = {};
-  await readStepFile(
-    path,
-    {
-      entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
-      // the warnings count what the web-ifc extraction's repair pass counts, block by block
-      block: (block) => {
-        for (const [code, n] of Object.entries(repairStepText(block).counts)) {
-          const key = code as keyof StepTextRepair['counts'];
-          counts[key] = (counts[key] ?? 0) + n;
-        }
+  const model = new StepModel(StepSchema.of(layoutOf(sniff.schema)), options);
+  // the model's temporary file (a big model's kept records) goes whatever happens
+  try {
+    const counts: StepTextRepair['counts'] = {};
+    await readStepFile(
+      path,
+      {
+        entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
+        // the warnings count what the web-ifc extraction's repair pass counts, block by block
+        block: (block) => {
+          for (const [code, n] of Object.entries(repairStepText(block).counts)) {
+            const key = code as keyof StepTextRepair['counts'];
+            counts[key] = (counts[key] ?? 0) + n;
+          }
+        },
       },
-    },
-    options,
-  );
-  const warnings = encodingWarnings(counts);
-  for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
-  return extractRows(model, { schema: sniff.schema, family: sniff.family, warnings, started }, options);
+      options,
+    );
+    options.onModelRead?.(model);
+    const warnings = encodingWarnings(counts);
+    for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
+    return await extractRows(model, { schema: sniff.schema, family: sniff.family, warnings, started }, options);
+  } finally {
+    model.close();
+  }
 }

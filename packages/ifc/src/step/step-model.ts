@@ -1,6 +1,7 @@
 import type { LineSource } from '../line-source';
 import type { IfcLine } from '../model-reader';
-import { IntList } from './int-list';
+import { KeptRecords } from './kept-records';
+import { PagedIntList } from './paged-int-list';
 import type { StepEntitySink } from './step-file-reader';
 import type { EntityLayout, StepSchema } from './step-schema';
 import {
@@ -51,62 +52,84 @@ const KEPT_ROOTS = [
   'IfcDateAndTime',
 ];
 
-/** Kept records' parameter bytes are copied into pages of this size (a longer record gets a page of its own). */
-const PAGE_BYTES = 4 * 1024 * 1024;
-/** Ids up to this are found through a dense table (4 bytes per id); rarer, larger ones through a Map. */
-const DENSE_IDS = 1 << 26;
+/** Ids up to this are found through a paged table (4 bytes per id); rarer, larger ones through a Map. */
+const DENSE_IDS = 1 << 28;
+/**
+ * Properties and quantities are most of a property-heavy model's records and are only reached through their sets:
+ * no per-type id list is kept for them (idsOf scans the id table instead, should it be asked for them).
+ */
+const UNLISTED_ROOTS = ['IfcProperty', 'IfcPhysicalQuantity'];
 
 /**
- * The entities of a STEP file the extraction needs, kept as their raw parameter bytes (copied into large pages while
- * the file streams past) and decoded only when asked for, into objects shaped like web-ifc's lines: attributes by
- * schema name in STEP order, references as `{type: 5, value: id}`, values as `{type, name, value}` with `name` the
- * defined type in schema casing. So the shared row building (extract-rows.ts) reads it as it reads web-ifc.
+ * The entities of a STEP file the extraction needs, kept as their raw parameter bytes (kept-records.ts: in memory up
+ * to a limit, past it in a temporary file read back through a cache) and decoded only when asked for, into objects
+ * shaped like web-ifc's lines: attributes by schema name in STEP order, references as `{type: 5, value: id}`, values
+ * as `{type, name, value}` with `name` the defined type in schema casing. So the shared row building
+ * (extract-rows.ts) reads it as it reads web-ifc. Close it when done (the temporary file is removed).
  */
 export class StepModel implements StepEntitySink, LineSource {
   private readonly kept: boolean[];
-  private readonly pages: Buffer[] = [];
-  private page = Buffer.alloc(0);
-  private pageUsed = 0;
-  private readonly slotPage = new IntList();
-  private readonly slotStart = new IntList();
-  private readonly slotEnd = new IntList();
-  private readonly slotEntity = new IntList();
+  private readonly listed: boolean[];
+  private readonly records: KeptRecords;
   /** id → slot + 1 (0: not kept) */
-  private readonly denseSlots = new IntList();
+  private readonly denseSlots = new PagedIntList();
   private readonly sparseSlots = new Map<number, number>();
-  private readonly idsByEntity = new Map<number, IntList>();
-  private readonly idsCache = new Map<number, number[]>();
+  private readonly idsByEntity = new Map<number, PagedIntList>();
   private entities = 0;
 
-  constructor(readonly schema: StepSchema) {
+  constructor(
+    readonly schema: StepSchema,
+    options: { keptMemoryBytes?: number } = {},
+  ) {
     this.kept = schema.entities.map((e) => KEPT_ROOTS.some((root) => schema.isSubtypeOf(e, root)));
+    this.listed = schema.entities.map((e) => !UNLISTED_ROOTS.some((root) => schema.isSubtypeOf(e, root)));
+    this.records = new KeptRecords(options.keptMemoryBytes);
   }
 
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void {
     this.entities++;
     const layout = this.schema.entity(type);
     if (!layout || !this.kept[layout.index] || this.slotOf(id) >= 0) return;
-    const length = end - start;
-    if (this.pageUsed + length > this.page.length) {
-      this.page = Buffer.allocUnsafe(Math.max(PAGE_BYTES, length));
-      this.pages.push(this.page);
-      this.pageUsed = 0;
-    }
-    bytes.copy(this.page, this.pageUsed, start, end);
-    const slot = this.slotPage.length;
-    this.slotPage.push(this.pages.length - 1);
-    this.slotStart.push(this.pageUsed);
-    this.slotEnd.push(this.pageUsed + length);
-    this.slotEntity.push(layout.index);
-    this.pageUsed += length;
+    const slot = this.records.add(layout.index, bytes, start, end);
     if (id < DENSE_IDS) this.denseSlots.set(id, slot + 1);
     else this.sparseSlots.set(id, slot);
+    if (!this.listed[layout.index]) return;
     let ids = this.idsByEntity.get(layout.index);
     if (!ids) {
-      ids = new IntList(64);
+      ids = new PagedIntList();
       this.idsByEntity.set(layout.index, ids);
     }
     ids.push(id);
+  }
+
+  /**
+   * What the model holds in memory for the kept records (bytes, id table, type lists), the measure that must not
+   * grow with the file's size beyond a few bytes per entity.
+   */
+  retainedBytes(): number {
+    let lists = 0;
+    for (const list of this.idsByEntity.values()) lists += list.bytes;
+    return this.records.retainedBytes + this.denseSlots.bytes + lists;
+  }
+
+  /** Record bytes kept in all (in memory or in the temporary file). */
+  keptBytes(): number {
+    return this.records.totalBytes;
+  }
+
+  /** Whether kept records went to the temporary file (the model outgrew its memory limit). */
+  spilled(): boolean {
+    return this.records.spilled;
+  }
+
+  /** The directory of the kept records' temporary file, while there is one. */
+  spillDir(): string | null {
+    return this.records.spillDir;
+  }
+
+  /** Removes the temporary file of the kept records, if one was written. */
+  close(): void {
+    this.records.close();
   }
 
   /** Instances in the DATA section, kept or not (what web-ifc counts as lines). */
@@ -118,11 +141,11 @@ export class StepModel implements StepEntitySink, LineSource {
     if (typeof id !== 'number' || id <= 0) return null;
     const slot = this.slotOf(id);
     if (slot < 0) return null;
-    const layout = this.schema.entities[this.slotEntity.get(slot)] as EntityLayout;
-    const page = this.pages[this.slotPage.get(slot)] as Buffer;
+    const layout = this.schema.entities[this.records.entityOf(slot)] as EntityLayout;
+    const { buf, start, end } = this.records.read(slot);
     let values: StepValue[];
     try {
-      values = parseParameters(page, this.slotStart.get(slot), this.slotEnd.get(slot));
+      values = parseParameters(buf, start, end);
     } catch (error) {
       // like web-ifc, a line that cannot be decoded reads as missing
       if (error instanceof StepSyntaxError) return null;
@@ -151,16 +174,37 @@ export class StepModel implements StepEntitySink, LineSource {
   }
 
   idsOf(typeCode: number): number[] {
-    const cached = this.idsCache.get(typeCode);
-    if (cached) return cached.slice();
     const entity = this.schema.entityByCode(typeCode);
+    const subtypes = entity ? this.schema.subtypesOf(entity) : [];
+    const unlisted = subtypes.filter((subtype) => !this.listed[subtype.index]);
+    const scanned = unlisted.length ? this.scan(new Set(unlisted.map((subtype) => subtype.index))) : null;
     const ids: number[] = [];
-    for (const subtype of entity ? this.schema.subtypesOf(entity) : []) {
-      const list = this.idsByEntity.get(subtype.index);
+    for (const subtype of subtypes) {
+      const list = this.listed[subtype.index] ? this.idsByEntity.get(subtype.index) : scanned?.get(subtype.index);
       if (list) for (let i = 0; i < list.length; i++) ids.push(list.get(i));
     }
-    this.idsCache.set(typeCode, ids);
-    return ids.slice();
+    return ids;
+  }
+
+  /** The ids of the kept records of some entity indexes, by entity, in file order: a walk over the id table. */
+  private scan(entities: Set<number>): Map<number, PagedIntList> {
+    const found = new Map<number, PagedIntList>();
+    const visit = (id: number, slot: number) => {
+      const entity = this.records.entityOf(slot);
+      if (!entities.has(entity)) return;
+      let list = found.get(entity);
+      if (!list) {
+        list = new PagedIntList();
+        found.set(entity, list);
+      }
+      list.push(id);
+    };
+    for (let id = 0; id < this.denseSlots.length; id++) {
+      const slot = this.denseSlots.get(id) - 1;
+      if (slot >= 0) visit(id, slot);
+    }
+    for (const [id, slot] of [...this.sparseSlots].sort((a, b) => a[0] - b[0])) visit(id, slot);
+    return found;
   }
 
   private slotOf(id: number): number {

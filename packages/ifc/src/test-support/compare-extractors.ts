@@ -1,5 +1,5 @@
 import { extractIfc } from '../extract';
-import { extractIfcFile } from '../step/extract-file';
+import { type StepExtractOptions, extractIfcFile } from '../step/extract-file';
 import type { ExtractionSummary, RowBatch } from '../types';
 
 export interface CanonicalRows {
@@ -37,8 +37,12 @@ export function extractWithWebIfc(data: Uint8Array): Promise<CanonicalRows> {
   return collect((onBatch) => extractIfc(data, { onBatch }));
 }
 
-export function extractStreaming(file: string, chunkSize?: number): Promise<CanonicalRows> {
-  return collect((onBatch) => extractIfcFile(file, { onBatch, chunkSize }));
+export function extractStreaming(
+  file: string,
+  chunkSize?: number,
+  options: Omit<StepExtractOptions, 'onBatch'> = {},
+): Promise<CanonicalRows> {
+  return collect((onBatch) => extractIfcFile(file, { ...options, onBatch, chunkSize }));
 }
 
 /** The differential assertion: the same rows of each kind and the same summary (its duration aside). */
