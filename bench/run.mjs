@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { benchEstimates } from './estimates.bench.mjs';
+import { benchIfcBig } from './ifc-big.bench.mjs';
 import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
 import { benchODataFeed, reportODataMongo } from './odata-feed.bench.mjs';
 import { benchVersions } from './versions.bench.mjs';
@@ -62,9 +63,12 @@ const benches = {
   web: benchWebBundle,
   estimates: benchEstimates,
   versions: benchVersions,
+  big: benchIfcBig,
 };
+/** Run only when asked for by name (`pnpm bench big`): it takes minutes. */
+const ON_REQUEST = new Set(['big']);
 for (const [name, run] of Object.entries(benches)) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : ON_REQUEST.has(name)) continue;
   console.log(`\n== bench: ${name}`);
   const figures = await run();
   console.table(figures);
@@ -74,6 +78,8 @@ for (const [name, run] of Object.entries(benches)) {
       'targets (version 2): changeSetSecondsAfterReady ≤ 5, changeSetApiRssGrowthMb ≤ 300, v2ReadyDelayedOver5Percent false',
     );
   }
+  if (name === 'big')
+    console.log('targets (big model): peakRssMb ≤ 1536, ratioTo100Mb ≤ 30, healthP99Ms ≤ 100');
   if (name === 'versions')
     console.log('targets: versionedFilteredPageP50Ms ≤ 10, fullPullRatio ≤ 1.1 (within 10% of one version)');
   if (name === 'estimates') console.log('target: every sample within 2× (element count, measured time)');

@@ -1,0 +1,78 @@
+// One model through the real server: start it on a fresh data dir, upload the file (streamed from disk, never read
+// whole), wait for ready, and measure the time, /health latency meanwhile and the server's peak RSS (the process's
+// VmHWM: main thread, extraction worker and row writer together).
+import { spawn } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, percentile, peakRssMb, waitForHealth } from './bench-utils.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function uploadToReady(model) {
+  const bytes = statSync(model).size;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAX_UPLOAD_MB: String(Math.ceil((bytes * 1.1) / 1024 / 1024)),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(base);
+    const json = { 'content-type': 'application/json' };
+    const account = { username: 'bench_user', email: 'bench@example.com', password: 'secret12' };
+    await fetch(`${base}/mongo/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+    const { token } = await (
+      await fetch(`${base}/mongo/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(account) })
+    ).json();
+
+    const form = new FormData();
+    form.append('ifcFile', await openAsBlob(model), 'bench-model.ifc');
+    const latencies = [];
+    let running = true;
+    const probe = (async () => {
+      while (running) {
+        const t = performance.now();
+        await fetch(`${base}/health`).then((r) => r.arrayBuffer());
+        latencies.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const started = performance.now();
+    const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = await res.json();
+    const seconds = (performance.now() - started) / 1000;
+    running = false;
+    await probe;
+    if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
+    const rows = (body.elementCount ?? 0) + (body.propertyCount ?? 0);
+    return {
+      modelMb: +(bytes / 1024 / 1024).toFixed(1),
+      products: body.elementCount,
+      rows,
+      seconds: +seconds.toFixed(2),
+      mbPerSecond: +(bytes / 1024 / 1024 / seconds).toFixed(1),
+      rowsPerSecond: Math.round(rows / seconds),
+      peakRssMb: peakRssMb(server.pid),
+      healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
+      healthSamples: latencies.length,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
