@@ -1,5 +1,6 @@
 import type { LineSource } from '../line-source';
 import type { IfcLine } from '../model-reader';
+import { IdSlots } from './id-slots';
 import { KeptRecords } from './kept-records';
 import { PagedIntList } from './paged-int-list';
 import type { StepEntitySink } from './step-file-reader';
@@ -52,8 +53,6 @@ const KEPT_ROOTS = [
   'IfcDateAndTime',
 ];
 
-/** Ids up to this are found through a paged table (4 bytes per id); rarer, larger ones through a Map. */
-const DENSE_IDS = 1 << 28;
 /**
  * Properties and quantities are most of a property-heavy model's records and are only reached through their sets:
  * no per-type id list is kept for them (idsOf scans the id table instead, should it be asked for them).
@@ -71,9 +70,7 @@ export class StepModel implements StepEntitySink, LineSource {
   private readonly kept: boolean[];
   private readonly listed: boolean[];
   private readonly records: KeptRecords;
-  /** id → slot + 1 (0: not kept) */
-  private readonly denseSlots = new PagedIntList();
-  private readonly sparseSlots = new Map<number, number>();
+  private readonly slots = new IdSlots();
   private readonly idsByEntity = new Map<number, PagedIntList>();
   private entities = 0;
 
@@ -89,10 +86,8 @@ export class StepModel implements StepEntitySink, LineSource {
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void {
     this.entities++;
     const layout = this.schema.entity(type);
-    if (!layout || !this.kept[layout.index] || this.slotOf(id) >= 0) return;
-    const slot = this.records.add(layout.index, bytes, start, end);
-    if (id < DENSE_IDS) this.denseSlots.set(id, slot + 1);
-    else this.sparseSlots.set(id, slot);
+    if (!layout || !this.kept[layout.index] || this.slots.get(id) >= 0) return;
+    this.slots.set(id, this.records.add(layout.index, bytes, start, end));
     if (!this.listed[layout.index]) return;
     let ids = this.idsByEntity.get(layout.index);
     if (!ids) {
@@ -109,7 +104,7 @@ export class StepModel implements StepEntitySink, LineSource {
   retainedBytes(): number {
     let lists = 0;
     for (const list of this.idsByEntity.values()) lists += list.bytes;
-    return this.records.retainedBytes + this.denseSlots.bytes + lists;
+    return this.records.retainedBytes + this.slots.bytes + lists;
   }
 
   /** Record bytes kept in all (in memory or in the temporary file). */
@@ -139,7 +134,7 @@ export class StepModel implements StepEntitySink, LineSource {
 
   line(id: number | null | undefined): IfcLine | null {
     if (typeof id !== 'number' || id <= 0) return null;
-    const slot = this.slotOf(id);
+    const slot = this.slots.get(id);
     if (slot < 0) return null;
     const layout = this.schema.entities[this.records.entityOf(slot)] as EntityLayout;
     const { buf, start, end } = this.records.read(slot);
@@ -199,17 +194,8 @@ export class StepModel implements StepEntitySink, LineSource {
       }
       list.push(id);
     };
-    for (let id = 0; id < this.denseSlots.length; id++) {
-      const slot = this.denseSlots.get(id) - 1;
-      if (slot >= 0) visit(id, slot);
-    }
-    for (const [id, slot] of [...this.sparseSlots].sort((a, b) => a[0] - b[0])) visit(id, slot);
+    this.slots.forEach(visit);
     return found;
-  }
-
-  private slotOf(id: number): number {
-    if (id < DENSE_IDS) return id < this.denseSlots.length ? this.denseSlots.get(id) - 1 : -1;
-    return this.sparseSlots.get(id) ?? -1;
   }
 
   /** A parameter as web-ifc hands it, given the attribute's declared type. */
