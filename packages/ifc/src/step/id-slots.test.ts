@@ -9,9 +9,9 @@ function check(ids: number[]): void {
   for (const id of [0, 1, 30, 31, 32, 33, 62, 63, 64, 65, 127, 128, 2 ** 30 + 5]) {
     if (!kept.has(id)) expect(slots.get(id)).toBe(-1);
   }
-  const seen: Array<[number, number]> = [];
-  slots.forEach((id, slot) => seen.push([id, slot]));
-  expect(seen.sort((a, b) => a[0] - b[0])).toEqual(ids.map((id, slot) => [id, slot]).sort((a, b) => a[0] - b[0]));
+  const seen = new Map<number, number>();
+  slots.forEach((id, slot) => seen.set(id, slot));
+  expect(seen).toEqual(new Map(ids.map((id, slot) => [id, slot])));
 }
 
 describe('IdSlots', () => {
