@@ -5,7 +5,7 @@ import { readyLine } from './http/ready-line';
 import { ConfigError, parseConfig } from './config/env';
 import { createApp } from './app';
 import { createLogger } from './http/logger';
-import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { jwtSecretFor } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.LOG_LEVEL);
   const store = await createStore(config);
-  const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const jwtSecret = await jwtSecretFor(config.JWT_SECRET, config.DATA_DIR, store);
   const { app, processor, usage, demo, missingWebBuild } = createApp({ config, store, logger, jwtSecret });
   if (missingWebBuild) {
     console.warn(
