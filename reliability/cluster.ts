@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, startApi, tempDir, mongoUri, type ApiProcess } from './server-process';
+import { startApiProcess } from '../tools/test-support/api-process';
+import { ROOT, tempDir, mongoUri, type ApiProcess } from './server-process';
 
 /**
  * Issue 16's multi-process harness: N `ROLE=api` and M `ROLE=worker` processes of the built server on one
@@ -39,15 +40,31 @@ export async function startCluster(o: {
   const start = async (role: 'api' | 'worker', n: number) => {
     const id = `${role}-${n}`;
     const dataDir = tempDir(`aec-${id}-`);
-    const api = await startApi({
-      ROLE: role,
-      INSTANCE_ID: id,
-      DATA_DIR: dataDir,
-      MONGODB_URI: uri,
-      MAX_UPLOAD_MB: '200',
-      ...o.env,
+    // The first instance on a fresh database creates its indexes, which FerretDB on a loaded machine takes a while for.
+    const api = await startApiProcess({
+      server: path.join(ROOT, 'apps/api/dist/server.js'),
+      env: {
+        JWT_SECRET: 'reliability-secret-0123456789abcdefghij',
+        ROLE: role,
+        INSTANCE_ID: id,
+        DATA_DIR: dataDir,
+        MONGODB_URI: uri,
+        MAX_UPLOAD_MB: '200',
+        ...o.env,
+      },
+      timeoutMs: 120_000,
     });
-    const instance: ClusterInstance = { ...api, role, id, dataDir };
+    const instance: ClusterInstance = {
+      child: api.child,
+      base: api.baseUrl,
+      log: api.output,
+      kill: async (signal: NodeJS.Signals = 'SIGTERM') => {
+        await api.stop(signal);
+      },
+      role,
+      id,
+      dataDir,
+    };
     started.push(instance);
     return instance;
   };

@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   if (servesHttp(config.ROLE)) {
     // Uploads arrive and the demo is served only where HTTP is: a worker has neither.
     await removeStaleUploads(config.DATA_DIR);
-    await seedDemoProject(demo, logger);
+    // The demo is built by a job. An api instance runs no jobs: waiting for a worker to claim it would hold the
+    // start (and /health) until one runs, so there it is built in the background and "Create Demo Data" covers
+    // the gap; an instance that processes jobs builds it before listening, as on one machine.
+    const seeding = seedDemoProject(demo, logger);
+    if (processing) await seeding;
   }
 
   const server = app.listen(config.PORT, config.HOST);
