@@ -35,6 +35,17 @@ else
       return account;
     }
 
+    it('accepts on one instance the session another instance signed with the generated secret', async () => {
+      const account = await register('shared_secret_user');
+      const login = await post(1, '/mongo/auth/login', account);
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      for (const n of [0, 1]) {
+        const me = await fetch(`${base(n)}/mongo/user/me`, { headers: { authorization: `Bearer ${token}` } });
+        expect(me.status).toBe(200);
+      }
+    });
+
     it('locks a username at the same count whichever instances the failed logins reached', async () => {
       const account = await register('shared_throttle_user');
       for (let i = 0; i < 5; i++) {
@@ -49,5 +60,31 @@ else
         expect(blocked.status).toBe(429);
         expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       }
+    });
+
+    it('refuses on the next request a feed token revoked on the other instance, and a deleted account', async () => {
+      const account = await register('shared_revoke_user');
+      const { token } = (await (await post(0, '/mongo/auth/login', account)).json()) as { token: string };
+      const bearer = { authorization: `Bearer ${token}` };
+      const created = await post(0, '/api/feed-tokens', { name: 'Power BI — Büro' }, bearer);
+      expect(created.status).toBe(201);
+      const feedToken = (await created.json()) as { id: string; token: string };
+      const basic = {
+        authorization: `Basic ${Buffer.from(`${account.username}:${feedToken.token}`).toString('base64')}`,
+      };
+      for (const n of [0, 1])
+        expect((await fetch(`${base(n)}/api/ifc/odata/`, { headers: basic })).status).toBe(200);
+
+      const revoked = await fetch(`${base(1)}/api/feed-tokens/${feedToken.id}`, {
+        method: 'DELETE',
+        headers: bearer,
+      });
+      expect(revoked.status).toBe(200);
+      const refused = await fetch(`${base(0)}/api/ifc/odata/`, { headers: basic });
+      expect(refused.status).toBe(401);
+
+      const deleted = await fetch(`${base(0)}/mongo/user/delete`, { method: 'DELETE', headers: bearer });
+      expect(deleted.status).toBe(200);
+      expect((await fetch(`${base(1)}/mongo/user/me`, { headers: bearer })).status).toBe(401);
     });
   });
