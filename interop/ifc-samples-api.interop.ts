@@ -54,7 +54,8 @@ if (!files) {
           ),
         ).toBe(want.totalProducts);
       },
-      60_000,
+      // FerretDB under a loaded CI machine took over 60 s for the larger samples (20 s idle): the bound is for a hang.
+      180_000,
     );
   });
 }
