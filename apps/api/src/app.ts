@@ -148,7 +148,19 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
   app.use('/api/ifc/odata', odataRouter(odata, identifyFeedCaller({ store, tokens, feedTokens })));
-  app.use('/api/ifc', ifcRouter({ ifc, demo, events, receiveUpload, authenticate, identify, usage }));
+  app.use(
+    '/api/ifc',
+    ifcRouter({
+      ifc,
+      demo,
+      events,
+      receiveUpload,
+      authenticate,
+      identify,
+      usage,
+      maxUploadMb: config.MAX_UPLOAD_MB,
+    }),
+  );
   app.use('/api/stats', statsRouter(stats, authenticate));
   app.use('/api/feed-tokens', feedTokensRouter(feedTokens, authenticate));
   app.use('/api/newsletter', newsletterRouter(store));

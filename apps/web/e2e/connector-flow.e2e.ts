@@ -49,6 +49,8 @@ describe('IFC connector: select, preview, process, results', () => {
     const { page } = tab;
 
     await page.getByRole('heading', { name: 'IFC Tableau Connector' }).waitFor();
+    // The limit is the server's (GET /api/ifc/limits): the default one reads as the spec writes it.
+    await page.getByTestId('upload-limit').filter({ hasText: '100MB' }).waitFor();
     const intro = await page.getByText('Maximum file size').innerText();
     expect(intro).toContain('100MB');
     expect(intro).toContain('IFC 2x3, IFC4, IFC4x1');
@@ -165,7 +167,7 @@ describe('IFC connector: select, preview, process, results', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/ifc/odata/upload')) uploads += 1;
     });
-    await page.getByText('Maximum file size').waitFor();
+    await page.getByTestId('upload-limit').filter({ hasText: '100MB' }).waitFor();
     await chooseFile(page, huge);
     await page.getByRole('alert').filter({ hasText: 'File too large' }).waitFor();
     expect(await page.getByRole('alert').innerText()).toContain('the maximum is 100MB');

@@ -12,3 +12,4 @@ export * from './retry-wait';
 export * from './ifc-schemas';
 export * from './ifc-entity-types';
 export * from './models';
+export * from './upload-limits';

@@ -1,4 +1,10 @@
-import type { ProcessingRate, ProjectListResponse, UploadAccepted } from '@aec/contracts';
+import {
+  uploadLimitsOf,
+  type ProcessingRate,
+  type ProjectListResponse,
+  type UploadAccepted,
+  type UploadLimits,
+} from '@aec/contracts';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../auth/require-auth';
 import { UploadRejectedError } from '../../errors/app-error';
@@ -22,6 +28,8 @@ export interface IfcRouterDeps {
   authenticate: RequestHandler;
   identify: RequestHandler;
   usage: UsageCounter;
+  /** MAX_UPLOAD_MB, stated to the connector by GET /limits. */
+  maxUploadMb: number;
 }
 
 const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, '_') || 'project';
@@ -36,8 +44,13 @@ export function ifcRouter({
   authenticate,
   identify,
   usage,
+  maxUploadMb,
 }: IfcRouterDeps): Router {
   const router = Router();
+
+  router.get('/limits', (_req, res) => {
+    res.json(uploadLimitsOf(maxUploadMb) satisfies UploadLimits);
+  });
 
   router.post('/odata/upload', authenticate, async (req, res) => {
     ifc.prepareForUpload();

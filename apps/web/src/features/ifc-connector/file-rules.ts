@@ -1,13 +1,7 @@
 import { ifcVersionList } from '@aec/contracts';
 
 /** Spec §5 and §9: what the Select step accepts (shared with the project page's uploads) and the status text. */
-export {
-  INVALID_EXTENSION_MESSAGE,
-  isIfcFileName,
-  MAX_FILE_BYTES,
-  MAX_FILE_TEXT,
-  tooLargeMessage,
-} from '@/lib/ifc-file-rules';
+export { INVALID_EXTENSION_MESSAGE, isIfcFileName, tooLargeMessage } from '@/lib/ifc-file-rules';
 /** Spec §5 named IFC 2x3, IFC4 and IFC4x1; IFC4x3 works too, so the list is the server's own. */
 export const SUPPORTED_VERSIONS_TEXT = ifcVersionList('and');
 

@@ -14,7 +14,9 @@ export function IfcConnector({ username }: { username: string | null }) {
   return (
     <div className="grid grid-cols-1 gap-6">
       <StepIndicator current={state.step} />
-      {state.step === 'select' ? <SelectStep error={state.selectError} onSelect={flow.selectFile} /> : null}
+      {state.step === 'select' ? (
+        <SelectStep error={state.selectError} limitText={flow.limitText} onSelect={flow.selectFile} />
+      ) : null}
       {state.step === 'preview' && state.file ? (
         <PreviewStep
           file={state.file}

@@ -3,13 +3,16 @@ import { useId, useRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { MAX_FILE_TEXT, SUPPORTED_VERSIONS_TEXT } from '../file-rules';
+import { SUPPORTED_VERSIONS_TEXT } from '../file-rules';
 
 export function SelectStep({
   error,
+  limitText,
   onSelect,
 }: {
   error: string | null;
+  /** The server's upload limit in words ("100MB"), or what is known of it while it loads. */
+  limitText: string;
   onSelect: (file: File, input: HTMLInputElement | null) => void;
 }) {
   const inputId = useId();
@@ -31,7 +34,8 @@ export function SelectStep({
           <FileUp aria-hidden="true" className="size-10 text-primary" />
           <span className="text-base font-semibold">IFC file</span>
           <span id={hintId} className="font-normal text-muted-foreground">
-            Maximum file size: {MAX_FILE_TEXT}. Supported versions: {SUPPORTED_VERSIONS_TEXT}.
+            Maximum file size: <span data-testid="upload-limit">{limitText}</span>. Supported versions:{' '}
+            {SUPPORTED_VERSIONS_TEXT}.
           </span>
           <input
             ref={input}

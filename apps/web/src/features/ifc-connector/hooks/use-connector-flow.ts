@@ -4,7 +4,8 @@ import { controlJob } from '../api/control-job';
 import { createDemo, createSampleThenDemo } from '../api/create-demo';
 import { getProject } from '@/lib/api/projects';
 import { connectorReducer, initialConnectorState, isRunStoppable, PAUSE_NOTE } from '../connector-state';
-import { INVALID_EXTENSION_MESSAGE, isIfcFileName, MAX_FILE_BYTES, tooLargeMessage } from '../file-rules';
+import { useUploadLimit } from '@/lib/api/upload-limits';
+import { INVALID_EXTENSION_MESSAGE, isIfcFileName, tooLargeMessage } from '../file-rules';
 import type { UploadChoice } from '../upload-choice';
 import { runProcessing } from './run-processing';
 import { useConnectorLog } from './use-connector-log';
@@ -17,6 +18,9 @@ export function useConnectorFlow() {
   const [busy, setBusy] = useState<null | 'control' | 'demo' | 'demoData'>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
+  // The server's MAX_UPLOAD_MB: stated on the Select step and checked before a byte is sent.
+  const uploadLimit = useUploadLimit();
+  const { limit } = uploadLimit;
 
   /**
    * Stops the local run and, while its server job is still going, the job too (a never-published project is
@@ -33,19 +37,22 @@ export function useConnectorFlow() {
   // in the user's lists. Cancelling someone's 90 MB upload because they opened the docs would be worse.
   useEffect(() => () => run.current?.abort(), []);
 
-  const selectFile = useCallback((file: File, input?: HTMLInputElement | null): void => {
-    if (!isIfcFileName(file.name)) {
-      window.alert(INVALID_EXTENSION_MESSAGE);
-      if (input) input.value = '';
-      return;
-    }
-    if (file.size > MAX_FILE_BYTES) {
-      if (input) input.value = '';
-      dispatch({ type: 'fileRefused', message: tooLargeMessage(file.size) });
-      return;
-    }
-    dispatch({ type: 'fileSelected', file });
-  }, []);
+  const selectFile = useCallback(
+    (file: File, input?: HTMLInputElement | null): void => {
+      if (!isIfcFileName(file.name)) {
+        window.alert(INVALID_EXTENSION_MESSAGE);
+        if (input) input.value = '';
+        return;
+      }
+      if (limit && file.size > limit.maxBytes) {
+        if (input) input.value = '';
+        dispatch({ type: 'fileRefused', message: tooLargeMessage(file.size, limit) });
+        return;
+      }
+      dispatch({ type: 'fileSelected', file });
+    },
+    [limit],
+  );
 
   /** `target`: a new project, or a new version of one of the user's models (the Preview step's question). */
   const start = useCallback(
@@ -159,6 +166,7 @@ export function useConnectorFlow() {
   return {
     state,
     busy,
+    limitText: uploadLimit.text,
     selectFile,
     start,
     cancel,

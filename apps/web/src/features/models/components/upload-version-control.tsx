@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import type { UploadTarget } from '@/lib/api/upload-model-file';
+import { useUploadLimit } from '@/lib/api/upload-limits';
 import { fileProblem } from '@/lib/ifc-file-rules';
 import { useVersionUpload } from '../hooks/use-version-upload';
 import { uploadStatusText } from '../upload-progress';
@@ -27,13 +28,14 @@ export function UploadVersionControl({
   const input = useRef<HTMLInputElement>(null);
   const upload = useVersionUpload(target);
   const [refused, setRefused] = useState<string | null>(null);
+  const { limit } = useUploadLimit();
   const { state } = upload;
   const busy = state.phase === 'uploading' || state.phase === 'processing';
 
   const onFile = (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    const problem = fileProblem(file);
+    const problem = fileProblem(file, limit);
     setRefused(problem);
     if (!problem) void upload.start(file);
   };

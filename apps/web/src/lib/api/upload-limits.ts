@@ -1,0 +1,28 @@
+import { uploadLimitsSchema, uploadLimitText, type UploadLimits } from '@aec/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { uploadLimitFrom, type UploadLimit } from '@/lib/ifc-file-rules';
+
+/** GET /api/ifc/limits: the server's configured upload limit (MAX_UPLOAD_MB). */
+export async function getUploadLimits(): Promise<UploadLimits> {
+  const { data } = await api.get<unknown>('/api/ifc/limits');
+  return uploadLimitsSchema.parse(data);
+}
+
+/** The spec's stated maximum, named while the server's own limit is unknown. */
+const DEFAULT_TEXT = uploadLimitText(100);
+
+/**
+ * The limit to check files against (null until the server has answered: the server checks anyway) and the words
+ * that state it: the server's figure, "checking…" while it loads, the default with a caveat if it cannot be read.
+ */
+export function useUploadLimit(): { limit: UploadLimit | null; text: string } {
+  const query = useQuery({ queryKey: ['ifc', 'limits'], queryFn: getUploadLimits, staleTime: 5 * 60_000 });
+  if (query.data) {
+    const limit = uploadLimitFrom(query.data);
+    return { limit, text: limit.text };
+  }
+  if (query.isError)
+    return { limit: null, text: `${DEFAULT_TEXT} by default (the server's own limit could not be read)` };
+  return { limit: null, text: 'checking…' };
+}
