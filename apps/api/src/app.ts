@@ -22,7 +22,7 @@ import type { Store } from './store/types';
 import { createDemoProjects, type DemoProjects } from './modules/ifc/demo/demo-projects';
 import { ifcRouter } from './modules/ifc/ifc.router';
 import { createIfcService } from './modules/ifc/ifc.service';
-import { JobEvents } from './modules/ifc/jobs/job-events';
+import { createJobEvents } from './modules/ifc/jobs/create-job-events';
 import { JobProcessor } from './modules/ifc/jobs/job-processor';
 import { createUploadReceiver } from './modules/ifc/upload/receive-upload';
 import { feedTokensRouter } from './modules/feed-tokens/feed-tokens.router';
@@ -79,7 +79,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   const authenticate = requireAuth({ store, tokens });
   const identify = optionalAuth({ store, tokens });
 
-  const events = new JobEvents();
+  const events = createJobEvents(store, logger);
   const processor = new JobProcessor({
     store,
     events,

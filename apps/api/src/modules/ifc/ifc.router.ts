@@ -151,7 +151,7 @@ export function ifcRouter({
     res.json(jobSummary(job, await ifc.jobTarget(job)));
   });
   router.get('/jobs/:jobId/events', identify, async (req, res) => {
-    streamJobEvents(req, res, events, await ifc.getJob(req.user, String(req.params.jobId)));
+    await streamJobEvents(req, res, events, await ifc.getJob(req.user, String(req.params.jobId)));
   });
   for (const action of ['pause', 'resume', 'cancel'] as const) {
     router.post(`/jobs/:jobId/${action}`, authenticate, async (req, res) => {

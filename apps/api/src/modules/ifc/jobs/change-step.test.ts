@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { ChangeSummary, Store, VersionRecord } from '../../../store/types';
 import { runChangeStep } from './change-step';
-import { JobEvents } from './job-events';
+import { MemoryJobEvents } from './job-events';
 import { MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
 
 const logger = pino({ level: 'silent' });
@@ -81,10 +81,10 @@ describe('the change step after a publish', () => {
 
   it('warns in the job log and on the version when no element is in common', async () => {
     const { store, updates } = fakeStore([computed(0)]);
-    const events = new JobEvents();
+    const events = new MemoryJobEvents();
     await runChangeStep(store, logger, events, target, control);
     expect(updates[0]!.warnings).toEqual(['0 elements in common with version 1']);
-    expect(events.entriesAfter('job_1', 0).map((e) => e.message)).toEqual([
+    expect((await events.entriesAfter('job_1', 0)).map((e) => e.message)).toEqual([
       'Warning: 0 elements in common with version 1',
     ]);
   });

@@ -8,11 +8,33 @@ const write = (res: Response, event: string, data: unknown, id?: number) => {
   res.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 };
 
+/** The final state of an ended job whose log is gone (a restart on SQLite, expiry on MongoDB); null while it runs. */
+function finalStateOf(job: JobRecord): JobOutcome | null {
+  const failed = job.status === 'failed' || job.status === 'cancelled';
+  if (job.status !== 'ready' && !failed) return null;
+  const entry: LogEntry = {
+    id: 1,
+    timestamp: job.finishedAt ?? new Date().toISOString(),
+    message: failed ? (job.error ?? `Job ${job.status}`) : `Job is ${job.status}`,
+    type: failed ? 'error' : 'success',
+    category: 'complete',
+    ...(job.status === 'ready' ? { progress: 100 } : {}),
+  };
+  return { kind: failed ? 'error' : 'complete', entry };
+}
+
 /**
- * Server-Sent Events of a job's log: replays what the client has not seen (Last-Event-ID), follows new entries, and
- * ends with a `complete` or `error` event. A job from before a restart has no live log: its final state is sent.
+ * Server-Sent Events of a job's log: replays what the client has not seen (Last-Event-ID), follows new entries
+ * (pushed in one process, polled from MongoDB across instances), and ends with a `complete` or `error` event.
  */
-export function streamJobEvents(req: Request, res: Response, events: JobEvents, job: JobRecord): void {
+export async function streamJobEvents(
+  req: Request,
+  res: Response,
+  events: JobEvents,
+  job: JobRecord,
+): Promise<void> {
+  // Asked before the stream opens, so a database that cannot answer still gets the usual error response.
+  const final = (await events.has(job.id)) ? null : finalStateOf(job);
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
@@ -22,48 +44,28 @@ export function streamJobEvents(req: Request, res: Response, events: JobEvents, 
   res.flushHeaders();
   res.write('retry: 2000\n\n');
 
-  const lastSeen = Number(req.get('last-event-id') ?? req.query.lastEventId ?? 0) || 0;
   const sendOutcome = (outcome: JobOutcome) => {
     write(res, outcome.kind, outcome.entry, outcome.entry.id);
     res.end();
   };
+  if (final) return sendOutcome(final);
 
-  if (!events.has(job.id)) {
-    const failed = job.status === 'failed' || job.status === 'cancelled';
-    const entry: LogEntry = {
-      id: 1,
-      timestamp: job.finishedAt ?? new Date().toISOString(),
-      message: failed ? (job.error ?? `Job ${job.status}`) : `Job is ${job.status}`,
-      type: failed ? 'error' : job.status === 'ready' ? 'success' : 'info',
-      category: 'complete',
-      ...(job.status === 'ready' ? { progress: 100 } : {}),
-    };
-    if (job.status === 'ready' || failed) return sendOutcome({ kind: failed ? 'error' : 'complete', entry });
-  }
-
-  let sentId = lastSeen;
-  const send = (entry: LogEntry) => {
-    if (entry.id <= sentId) return;
-    sentId = entry.id;
-    write(res, 'log', entry, entry.id);
-  };
-  const unsubscribe = events.subscribe(job.id, send, (outcome) => {
-    cleanup();
-    sendOutcome(outcome);
-  });
+  const lastSeen = Number(req.get('last-event-id') ?? req.query.lastEventId ?? 0) || 0;
+  let ended = false;
+  let stopFollowing: (() => void) | null = null;
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   const cleanup = () => {
-    unsubscribe();
+    ended = true;
+    stopFollowing?.();
     clearInterval(heartbeat);
   };
-  req.on('close', cleanup);
-
-  for (const entry of events.entriesAfter(job.id, lastSeen)) {
-    const outcome = events.outcome(job.id);
-    if (outcome && outcome.entry.id === entry.id) {
+  res.on('close', cleanup);
+  stopFollowing = events.follow(job.id, lastSeen, {
+    entry: (entry) => write(res, 'log', entry, entry.id),
+    outcome: (outcome) => {
       cleanup();
-      return sendOutcome(outcome);
-    }
-    send(entry);
-  }
+      sendOutcome(outcome);
+    },
+  });
+  if (ended) stopFollowing();
 }

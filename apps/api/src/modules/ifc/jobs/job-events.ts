@@ -10,9 +10,36 @@ export interface LogEntry {
   category?: 'upload' | 'parse' | 'extract' | 'complete';
 }
 
-export type JobOutcome = { kind: 'complete'; entry: LogEntry } | { kind: 'error'; entry: LogEntry };
+export type NewLogEntry = Omit<LogEntry, 'id' | 'timestamp'>;
 
-interface JobLog {
+export type JobOutcome = { kind: 'complete' | 'error'; entry: LogEntry };
+
+/** What a follower of a job's log is told: each entry once, in id order, then the outcome (and nothing after). */
+export interface LogFollower {
+  entry(entry: LogEntry): void;
+  outcome(outcome: JobOutcome): void;
+}
+
+/**
+ * The live log of every job. Writers (the API instance that received the upload, the worker that runs the job)
+ * append without waiting: the entries of one job are stored in order and a failed write is logged, never thrown
+ * into the job. Readers (the SSE stream) replay what a client missed (Last-Event-ID) and follow new entries.
+ * On SQLite the log lives in this process's memory (MemoryJobEvents); on MongoDB it is the `job_events` collection
+ * every instance reads (MongoJobEvents).
+ */
+export interface JobEvents {
+  append(jobId: string, entry: NewLogEntry): void;
+  finish(jobId: string, outcome: 'complete' | 'error', entry: NewLogEntry): void;
+  has(jobId: string): Promise<boolean>;
+  entriesAfter(jobId: string, afterId: number): Promise<LogEntry[]>;
+  outcome(jobId: string): Promise<JobOutcome | null>;
+  /** Follows a job's log from after `afterId`; returns the function that stops following. */
+  follow(jobId: string, afterId: number, follower: LogFollower): () => void;
+  /** Resolves once every entry appended so far by this process has been stored (or its failure logged). */
+  flushed(): Promise<void>;
+}
+
+interface MemoryLog {
   entries: LogEntry[];
   outcome: JobOutcome | null;
   emitter: EventEmitter;
@@ -22,14 +49,11 @@ interface JobLog {
 const MAX_ENTRIES = 500;
 const KEEP_FINISHED_MS = 30 * 60 * 1000;
 
-/**
- * The live log of every job: entries are kept (bounded) so a client that connects late, or reconnects with
- * Last-Event-ID, replays what it missed before following new entries.
- */
-export class JobEvents {
-  private readonly logs = new Map<string, JobLog>();
+/** One process (SQLite): entries are kept in memory (bounded, finished logs for 30 minutes). */
+export class MemoryJobEvents implements JobEvents {
+  private readonly logs = new Map<string, MemoryLog>();
 
-  private log(jobId: string): JobLog {
+  private log(jobId: string): MemoryLog {
     let log = this.logs.get(jobId);
     if (!log) {
       log = { entries: [], outcome: null, emitter: new EventEmitter(), finishedAt: null };
@@ -39,47 +63,59 @@ export class JobEvents {
     return log;
   }
 
-  append(jobId: string, entry: Omit<LogEntry, 'id' | 'timestamp'>): LogEntry {
+  append(jobId: string, entry: NewLogEntry, outcome?: 'complete' | 'error'): void {
     const log = this.log(jobId);
     const last = log.entries[log.entries.length - 1];
     const full: LogEntry = { id: (last?.id ?? 0) + 1, timestamp: new Date().toISOString(), ...entry };
     log.entries.push(full);
     if (log.entries.length > MAX_ENTRIES) log.entries.splice(1, log.entries.length - MAX_ENTRIES);
+    // The outcome is known before followers hear of the entry, so they send it as the outcome, not as a log line.
+    if (outcome) {
+      log.outcome = { kind: outcome, entry: full };
+      log.finishedAt = Date.now();
+    }
     log.emitter.emit('entry', full);
-    return full;
   }
 
-  finish(jobId: string, outcome: 'complete' | 'error', entry: Omit<LogEntry, 'id' | 'timestamp'>): void {
-    const full = this.append(jobId, entry);
-    const log = this.log(jobId);
-    log.outcome = { kind: outcome, entry: full };
-    log.finishedAt = Date.now();
-    log.emitter.emit('outcome', log.outcome);
+  finish(jobId: string, outcome: 'complete' | 'error', entry: NewLogEntry): void {
+    this.append(jobId, entry, outcome);
     this.prune();
   }
 
-  has(jobId: string): boolean {
+  async has(jobId: string): Promise<boolean> {
     return this.logs.has(jobId);
   }
 
-  entriesAfter(jobId: string, afterId: number): LogEntry[] {
+  async entriesAfter(jobId: string, afterId: number): Promise<LogEntry[]> {
     return (this.logs.get(jobId)?.entries ?? []).filter((e) => e.id > afterId);
   }
 
-  outcome(jobId: string): JobOutcome | null {
+  async outcome(jobId: string): Promise<JobOutcome | null> {
     return this.logs.get(jobId)?.outcome ?? null;
   }
 
-  /** Follows a job; returns the unsubscribe function. */
-  subscribe(jobId: string, onEntry: (e: LogEntry) => void, onOutcome: (o: JobOutcome) => void): () => void {
-    const { emitter } = this.log(jobId);
-    emitter.on('entry', onEntry);
-    emitter.on('outcome', onOutcome);
-    return () => {
-      emitter.off('entry', onEntry);
-      emitter.off('outcome', onOutcome);
+  follow(jobId: string, afterId: number, follower: LogFollower): () => void {
+    const log = this.log(jobId);
+    let sent = afterId;
+    let done = false;
+    const stop = () => {
+      done = true;
+      log.emitter.off('entry', deliver);
     };
+    function deliver(entry: LogEntry) {
+      if (done || entry.id <= sent) return;
+      sent = entry.id;
+      if (log.outcome?.entry.id === entry.id) {
+        stop();
+        follower.outcome(log.outcome);
+      } else follower.entry(entry);
+    }
+    log.emitter.on('entry', deliver);
+    for (const entry of log.entries.filter((e) => e.id > afterId)) deliver(entry);
+    return stop;
   }
+
+  async flushed(): Promise<void> {}
 
   private prune(): void {
     const cutoff = Date.now() - KEEP_FINISHED_MS;
