@@ -28,7 +28,8 @@ export interface RecordBytes {
 
 /**
  * The parameter bytes of the entities the extraction keeps, numbered by slot in the order they were added. Up to
- * `memoryBytes` of them stay in memory; past that, blocks are written to a temporary file (removed on close) and
+ * `memoryBytes` of them stay in memory; past that, blocks are written to a temporary file (unlinked once opened,
+ * closed on close) and
  * read back through a cache of `memoryBytes` of blocks, most recently used first. The extraction reads records
  * mostly in file order, so a multi-gigabyte model is read back in large sequential runs, from the OS page cache.
  * Per record it keeps 4 bytes (entity index and length) plus an offset every 32 records.
@@ -75,7 +76,7 @@ export class KeptRecords {
     return this.fd !== null;
   }
 
-  /** The temporary file's directory while there is one. */
+  /** The temporary file's directory (removed as soon as the file was opened). */
   get spillDir(): string | null {
     return this.dir;
   }
@@ -159,6 +160,8 @@ export class KeptRecords {
       // the first time past the limit: everything kept so far goes to the file, then it is a cache
       this.dir = mkdtempSync(join(tmpdir(), 'aec-step-records-'));
       this.fd = openSync(join(this.dir, 'records'), 'w+');
+      // gone from the folder at once: the open descriptor keeps it readable, and a killed process leaves nothing
+      rmSync(this.dir, { recursive: true, force: true });
       for (const [i, b] of this.blocks) this.writeBlock(i, b);
     }
     while (this.blocks.size > this.maxBlocks) {

@@ -117,7 +117,7 @@ export class StepModel implements StepEntitySink, LineSource {
     return this.records.spilled;
   }
 
-  /** The directory of the kept records' temporary file, while there is one. */
+  /** The directory of the kept records' temporary file (removed as soon as the file was opened). */
   spillDir(): string | null {
     return this.records.spillDir;
   }
