@@ -11,6 +11,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
 const MODELS = path.join(ROOT, '.bench');
 const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 2560);
+// BENCH_BIG_FILE=<file.ifc> measures that file instead of generating one (kept: a rerun saves the minutes).
+const BIG_FILE = process.env.BENCH_BIG_FILE;
 
 function generate(file, mb) {
   const started = performance.now();
@@ -26,15 +28,18 @@ export async function benchIfcBig() {
   generate(small, 100);
   const dir = mkdtempSync(path.join(tmpdir(), 'aec-bench-big-'));
   try {
-    const big = path.join(dir, `model-${BIG_MB}mb.ifc`);
-    const generated = generate(big, BIG_MB);
-    console.log(`generated ${(generated.bytes / 1024 / 1024).toFixed(0)} MB in ${generated.seconds.toFixed(0)} s`);
+    const big = BIG_FILE ?? path.join(dir, `model-${BIG_MB}mb.ifc`);
+    if (!BIG_FILE) {
+      const generated = generate(big, BIG_MB);
+      console.log(`generated ${(generated.bytes / 1024 / 1024).toFixed(0)} MB in ${generated.seconds.toFixed(0)} s`);
+    }
     const reference = await uploadToReady(small);
     const load = readLoad();
-    const run = await uploadToReady(big);
+    // the job's time limit (900 s by default) is no measure here: a loaded machine may need longer
+    const run = await uploadToReady(big, { JOB_TIMEOUT_SECONDS: '7200' });
     return {
       '100 MB': reference,
-      [`${BIG_MB} MB`]: { ...run, ratioTo100Mb: +(run.seconds / reference.seconds).toFixed(1) },
+      big: { ...run, ratioTo100Mb: +(run.seconds / reference.seconds).toFixed(1) },
       'load (1/5/15 min)': { loadAverage: `${load} → ${readLoad()}` },
     };
   } finally {

@@ -10,7 +10,7 @@ import { freePort, percentile, peakRssMb, waitForHealth } from './bench-utils.mj
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-export async function uploadToReady(model) {
+export async function uploadToReady(model, env = {}) {
   const bytes = statSync(model).size;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
   const port = await freePort();
@@ -23,6 +23,7 @@ export async function uploadToReady(model) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MAX_UPLOAD_MB: String(Math.ceil((bytes * 1.1) / 1024 / 1024)),
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -42,7 +43,11 @@ export async function uploadToReady(model) {
     const probe = (async () => {
       while (running) {
         const t = performance.now();
-        await fetch(`${base}/health`).then((r) => r.arrayBuffer());
+        // a server gone away fails the upload below, which says so; the probe just stops
+        const ok = await fetch(`${base}/health`)
+          .then((r) => r.arrayBuffer())
+          .then(() => true, () => false);
+        if (!ok) break;
         latencies.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 50));
       }
