@@ -53,16 +53,23 @@ export async function uploadToReady(model, env = {}) {
       }
     })();
     const started = performance.now();
-    const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const body = await res.json();
+    // no ?wait=true: fetch gives up on answer headers after 300 s, and a big model's job takes longer; the project
+    // is polled instead (every 0.5 s)
+    const auth = { authorization: `Bearer ${token}` };
+    const accepted = await (
+      await fetch(`${base}/api/ifc/odata/upload`, { method: 'POST', headers: auth, body: form })
+    ).json();
+    if (!accepted.success) throw new Error(`upload refused: ${JSON.stringify(accepted).slice(0, 300)}`);
+    let body;
+    for (;;) {
+      body = await (await fetch(`${base}/api/ifc/projects/${accepted.projectId}`, { headers: auth })).json();
+      if (body.status === 'ready' || body.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const seconds = (performance.now() - started) / 1000;
     running = false;
     await probe;
-    if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
+    if (body.status !== 'ready') throw new Error(`processing failed: ${JSON.stringify(body).slice(0, 300)}`);
     const rows = (body.elementCount ?? 0) + (body.propertyCount ?? 0);
     return {
       modelMb: +(bytes / 1024 / 1024).toFixed(1),
