@@ -23,7 +23,8 @@ import { createDemoProjects, type DemoProjects } from './modules/ifc/demo/demo-p
 import { ifcRouter } from './modules/ifc/ifc.router';
 import { createIfcService } from './modules/ifc/ifc.service';
 import { createJobEvents } from './modules/ifc/jobs/create-job-events';
-import { JobProcessor } from './modules/ifc/jobs/job-processor';
+import { createJobQueue } from './modules/ifc/jobs/create-job-queue';
+import type { JobQueue } from './modules/ifc/jobs/job-queue';
 import { createUploadReceiver } from './modules/ifc/upload/receive-upload';
 import { feedTokensRouter } from './modules/feed-tokens/feed-tokens.router';
 import { createFeedTokensService } from './modules/feed-tokens/feed-tokens.service';
@@ -49,7 +50,7 @@ export interface AppDeps {
 
 export interface AppRuntime {
   app: Express;
-  processor: JobProcessor;
+  processor: JobQueue;
   usage: UsageCounter;
   /** The public demo project (server.ts seeds it at start). */
   demo: DemoProjects;
@@ -80,7 +81,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   const identify = optionalAuth({ store, tokens });
 
   const events = createJobEvents(store, logger);
-  const processor = new JobProcessor({
+  const processor = createJobQueue({
     store,
     events,
     logger,
@@ -92,6 +93,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     maxOldGenerationSizeMb: config.WORKER_MAX_OLD_MB,
     batchSize: config.ROW_BATCH_SIZE,
     extractor: config.IFC_EXTRACTOR,
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
   });
   const feedTokens = createFeedTokensService({ store });
   const usage = new UsageCounter(store, logger);

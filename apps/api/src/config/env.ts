@@ -35,6 +35,8 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   JOB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(20),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  // MongoDB: how long a worker's claim on a job lasts without a heartbeat before another worker may take the job over.
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   WORKER_MAX_OLD_MB: z.coerce.number().int().min(64).default(2048),
   ODATA_PAGE_SIZE: z.coerce.number().int().min(1).max(100000).default(5000),
   // Minutes a replaced version's rows outlive the switch, so that a BI pull begun on it ends on it (fractions allowed).

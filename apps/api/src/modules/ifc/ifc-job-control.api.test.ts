@@ -123,7 +123,14 @@ describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recov
 
     const restarted = await startIfcHarness(store);
     try {
-      expect(await restarted.processor.recoverInterrupted()).toBeGreaterThanOrEqual(1);
+      if (target.name === 'sqlite') {
+        expect(await restarted.processor.recoverInterrupted()).toBeGreaterThanOrEqual(1);
+      } else {
+        // On MongoDB nothing is failed at start: the job, holding no lease, is taken over and runs again (and fails
+        // here, its file being gone), its stale rows removed.
+        expect(await restarted.processor.recoverInterrupted()).toBe(0);
+        await restarted.processor.waitFor(job.id);
+      }
       expect(await store.jobs.findById(job.id)).toMatchObject({ status: 'failed' });
       expect(await store.projects.findById(crashed.id)).toMatchObject({ status: 'failed', version: 0 });
       expect(await store.rows.countAll(crashed.id, version)).toEqual({

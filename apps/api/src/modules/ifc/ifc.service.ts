@@ -5,7 +5,7 @@ import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
 import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
 import type { JobEvents } from './jobs/job-events';
-import type { JobProcessor } from './jobs/job-processor';
+import type { JobQueue } from './jobs/job-queue';
 import { wideSetState } from './jobs/post-publish-state';
 import { storageError, type ReceivedFile } from './upload/receive-upload';
 import { processingRateFrom } from './jobs/processing-rate';
@@ -15,7 +15,7 @@ import { startVersion } from './models/start-version';
 
 export interface IfcServiceDeps {
   store: Store;
-  processor: JobProcessor;
+  processor: JobQueue;
   events: JobEvents;
   modelDir: string;
 }

@@ -15,7 +15,22 @@ export interface JobDoc {
   startedAt: Date | null;
   finishedAt: Date | null;
   durationMs: number | null;
+  /**
+   * The leased queue (mongo-job-leases.ts). A new job is created with `enqueuedAt: null` and becomes claimable once
+   * its API instance has admitted it (queue limit, "Queued" log entry); jobs from before leases lack the field.
+   */
+  enqueuedAt?: Date | null;
+  /** The instance whose worker holds the job, until `leaseUntil` unless it renews it. */
+  leaseOwner?: string | null;
+  leaseUntil?: Date | null;
+  heartbeatAt?: Date | null;
+  /** How many times a worker claimed the job (2 onwards: a re-run after a worker stopped responding). */
+  attempt?: number;
+  /** A pause, resume or cancel asked for on any instance, for the holding worker to apply. */
+  control?: JobControl | null;
 }
+
+export type JobControl = 'pause' | 'resume' | 'cancel';
 
 const STATUSES: JobStatus[] = ['queued', 'processing', 'paused', 'ready', 'failed', 'cancelled'];
 
@@ -33,6 +48,12 @@ const jobSchema = new Schema<JobDoc>(
     startedAt: { type: Date, default: null },
     finishedAt: { type: Date, default: null },
     durationMs: { type: Number, default: null },
+    enqueuedAt: { type: Date },
+    leaseOwner: { type: String },
+    leaseUntil: { type: Date },
+    heartbeatAt: { type: Date },
+    attempt: { type: Number },
+    control: { type: String, enum: ['pause', 'resume', 'cancel', null] },
   },
   { collection: 'jobs', versionKey: false, strict: 'throw' },
 );

@@ -31,6 +31,8 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
         filePath: job.filePath,
         createdAt: new Date(),
         seq: new mongo.ObjectId(),
+        // Not claimable until its API instance admits it (LeasedJobQueue.enqueue).
+        enqueuedAt: null,
       });
       // SQLite's foreign key refuses a job of an unknown project. Checked after the insert so a project deleted
       // meanwhile cannot leave this job behind: its cascade either sees the job or the job sees it gone.

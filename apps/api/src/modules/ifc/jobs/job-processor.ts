@@ -5,6 +5,7 @@ import type { JobRecord, JobStatus, Store } from '../../../store/types';
 import { ExtractionFailure, runExtractionWorker, type ExtractionRun } from '../worker/run-extraction-worker';
 import { SpareWorker } from '../worker/spare-worker';
 import type { JobEvents } from './job-events';
+import type { JobQueue } from './job-queue';
 import { AfterPublishWork } from './after-publish-work';
 import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
@@ -36,6 +37,26 @@ class JobCancelled extends Error {
   }
 }
 
+/**
+ * A leased run's end without a word written: another worker took the job over (its lease ran out), or this worker
+ * is shutting down and hands the job back. Whoever holds the job next runs it from the start.
+ */
+export class LeaseLost extends Error {
+  constructor(reason = 'The lease on this job was lost') {
+    super(reason);
+  }
+}
+
+/** What a claim loop (job-claim-loop.ts) adds to a job it runs under a MongoDB lease. */
+export interface RunLease {
+  /** The model file as a local path the worker thread reads (a download of a GridFS file, or the file itself). */
+  inputPath: string;
+  /** Resolves while the lease is ours, so rows may be written; rejects with LeaseLost otherwise. */
+  beforeWrite(): Promise<void>;
+  /** The publish fence: confirms the lease with MongoDB right before publishing; rejects with LeaseLost. */
+  beforePublish(): Promise<void>;
+}
+
 interface ActiveJob {
   job: JobRecord;
   run?: ExtractionRun;
@@ -51,17 +72,18 @@ interface ActiveJob {
   change: ChangeStepTarget | null;
   /** Status writes run one after another, so a pause that lands while the job starts is not overwritten. */
   statusWrites: Promise<void>;
+  lease: RunLease | null;
 }
 
 /**
  * The processing queue: runs at most `concurrency` jobs at once, each in its own worker thread, and streams the
  * rows into the store under the job's version. A job becomes visible only through the store's atomic publish.
  */
-export class JobProcessor {
+export class JobProcessor implements JobQueue {
   private readonly waiting: JobRecord[] = [];
   private readonly active = new Map<string, ActiveJob>();
-  private readonly finished = new Map<string, Promise<JobStatus>>();
-  private readonly resolvers = new Map<string, (s: JobStatus) => void>();
+  private readonly finished = new Map<string, Promise<JobStatus | null>>();
+  private readonly resolvers = new Map<string, (s: JobStatus | null) => void>();
   private readonly afterPublish: AfterPublishWork;
   private closed = false;
 
@@ -79,6 +101,33 @@ export class JobProcessor {
 
   get queueLength(): number {
     return this.waiting.length;
+  }
+
+  /** Always running its jobs: nothing to start. */
+  startClaiming(): void {}
+
+  /** Jobs running in this process now (for /health and a claim loop's capacity). */
+  heldJobs(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /**
+   * Runs a job a claim loop claimed from MongoDB (never queued here): resolves with its final status, or null when
+   * the lease was lost or handed back and nothing was recorded.
+   */
+  runClaimed(job: JobRecord, lease: RunLease): Promise<JobStatus | null> {
+    const done = new Promise<JobStatus | null>((resolve) => this.resolvers.set(job.id, resolve));
+    this.finished.set(job.id, done);
+    void this.run(job, lease);
+    return done;
+  }
+
+  /** Stops a leased run at once without recording anything (its lease is gone, or handed back on shutdown). */
+  abandon(jobId: string, reason: LeaseLost): void {
+    const running = this.active.get(jobId);
+    if (!running) return;
+    running.controller.abort(reason);
+    running.resumeWaiters.splice(0).forEach((resume) => resume());
   }
 
   enqueue(job: JobRecord): void {
@@ -192,7 +241,7 @@ export class JobProcessor {
     }
   }
 
-  private async run(job: JobRecord): Promise<void> {
+  private async run(job: JobRecord, lease: RunLease | null = null): Promise<void> {
     const state: ActiveJob = {
       job,
       controller: new AbortController(),
@@ -204,6 +253,7 @@ export class JobProcessor {
       target: null,
       change: null,
       statusWrites: Promise.resolve(),
+      lease,
     };
     state.timeline.mark('started', state.startedMs);
     this.active.set(job.id, state);
@@ -257,6 +307,7 @@ export class JobProcessor {
         await new Promise<void>((resume) => state.resumeWaiters.push(resume));
       }
       if (state.controller.signal.aborted) throw state.controller.signal.reason;
+      await state.lease?.beforeWrite();
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch, state.target?.rowContext);
     };
     const { sqliteFile } = this.o.store;
@@ -266,7 +317,7 @@ export class JobProcessor {
       workerPath: this.o.workerPath,
       spare: this.spare,
       input: {
-        filePath: job.filePath,
+        filePath: state.lease?.inputPath ?? job.filePath,
         batchSize: this.o.batchSize,
         wasmPath: this.o.wasmPath,
         extractor: this.o.extractor,
@@ -312,6 +363,7 @@ export class JobProcessor {
       progress: 95,
     });
     try {
+      await state.lease?.beforePublish();
       await publishJobVersion(this.o.store, job, state.target, summary);
     } catch (err) {
       // The writer thread waits for the publish before building anything more: nothing left to build.
@@ -336,10 +388,23 @@ export class JobProcessor {
     job: JobRecord,
     outcome: ExtractionSummary | Error,
     state?: ActiveJob,
-  ): Promise<JobStatus> {
+  ): Promise<JobStatus | null> {
+    // An end that removes rows is written only by the lease's holder: a worker cut off long enough for another to
+    // take the job over must not delete what the other is writing (or has published).
+    if (outcome instanceof Error && !(await this.stillHeld(state))) outcome = new LeaseLost();
+    if (outcome instanceof LeaseLost) {
+      // Another worker holds the job now (or will): it records the end, not this one.
+      this.o.logger.warn(
+        { jobId: job.id, reason: outcome.message },
+        'stopped a job without recording its end',
+      );
+      this.resolvers.get(job.id)?.(null);
+      this.resolvers.delete(job.id);
+      return null;
+    }
     const finishedAt = new Date().toISOString();
     const durationMs = state ? Date.now() - state.startedMs : null;
-    let status: JobStatus;
+    let status: JobStatus | null;
     try {
       if (!(outcome instanceof Error)) {
         status = 'ready';
@@ -372,14 +437,16 @@ export class JobProcessor {
         this.o.events.finish(job.id, 'error', { message, type: 'error', category: 'complete' });
       }
     } catch (err) {
-      status = 'failed';
       this.o.logger.error({ err, jobId: job.id }, 'could not record the end of a job');
-      await this.recordFailureAfterError(job, finishedAt);
-      this.o.events.finish(job.id, 'error', {
-        message: 'Processing failed because of an internal error.',
-        type: 'error',
-        category: 'complete',
-      });
+      if (await this.stillHeld(state)) {
+        status = 'failed';
+        await this.recordFailureAfterError(job, finishedAt);
+        this.o.events.finish(job.id, 'error', {
+          message: 'Processing failed because of an internal error.',
+          type: 'error',
+          category: 'complete',
+        });
+      } else status = null;
     }
     this.resolvers.get(job.id)?.(status);
     this.resolvers.delete(job.id);
@@ -405,6 +472,17 @@ export class JobProcessor {
         this.o.logger.error({ err, jobId: job.id, attempt }, 'could not mark the job failed');
         await new Promise((r) => setTimeout(r, 500 * attempt));
       }
+    }
+  }
+
+  /** False when the run is leased and MongoDB says the lease is someone else's now (true without a lease). */
+  private async stillHeld(state: ActiveJob | undefined): Promise<boolean> {
+    try {
+      await state?.lease?.beforePublish();
+      return true;
+    } catch (err) {
+      // Any other error (MongoDB unreachable): recorded as before; the lease check is for a takeover only.
+      return !(err instanceof LeaseLost);
     }
   }
 

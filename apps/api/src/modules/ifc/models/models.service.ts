@@ -20,7 +20,7 @@ import type {
 import { assertCanChange, assertCanRead } from '../ifc-access';
 import type { ProjectModelsInfo } from '../ifc-responses';
 import type { JobEvents } from '../jobs/job-events';
-import type { JobProcessor } from '../jobs/job-processor';
+import type { JobQueue } from '../jobs/job-queue';
 import type { ReceivedFile } from '../upload/receive-upload';
 import { removeUnretainedFiles, removeVersionFiles, versionFile } from './model-files';
 import { modelDto, projectModelRef } from './model-responses';
@@ -28,7 +28,7 @@ import { startVersion } from './start-version';
 
 export interface ModelsServiceDeps {
   store: Store;
-  processor: JobProcessor;
+  processor: JobQueue;
   events: JobEvents;
   modelDir: string;
 }

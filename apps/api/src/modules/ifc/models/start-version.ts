@@ -3,14 +3,14 @@ import fs from 'node:fs/promises';
 import { formatFileSize } from '@aec/contracts';
 import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import type { JobEvents } from '../jobs/job-events';
-import type { JobProcessor } from '../jobs/job-processor';
+import type { JobQueue } from '../jobs/job-queue';
 import { storageError } from '../upload/receive-upload';
 
 export const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
 
 export interface StartVersionDeps {
   store: Store;
-  processor: JobProcessor;
+  processor: JobQueue;
   events: JobEvents;
 }
 
@@ -63,7 +63,7 @@ export async function startVersion(
       category: 'upload',
       progress: 10,
     });
-    processor.enqueue(job);
+    await processor.enqueue(job);
     return { version, job };
   } catch (err) {
     if (job) {

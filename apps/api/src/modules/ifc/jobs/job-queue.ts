@@ -1,0 +1,27 @@
+import type { JobRecord, JobStatus } from '../../../store/types';
+
+/**
+ * The processing queue as the API and the server see it. On SQLite (one process) it is the in-process JobProcessor;
+ * on MongoDB it is LeasedJobQueue: jobs wait in MongoDB, any worker instance claims them under a lease, and pause,
+ * resume and cancel travel through the job document (create-job-queue.ts picks one).
+ */
+export interface JobQueue {
+  /** An upload is arriving: a worker this process runs may start loading ahead of its job. */
+  warmUp(): void;
+  /** Admits a created job to the queue (or throws 503 QUEUE_FULL with Retry-After). */
+  enqueue(job: JobRecord): void | Promise<void>;
+  /** The post-publish step of a version published again without a job (a rollback). */
+  preparePublished(projectId: string, version: number): void;
+  /** Resolves with the job's final status once it has one (null when it is not known to the queue). */
+  waitFor(jobId: string): Promise<JobStatus | null>;
+  pause(jobId: string): Promise<boolean>;
+  resume(jobId: string): Promise<boolean>;
+  cancel(jobId: string): Promise<boolean>;
+  /** Start-up: what a crash left unfinished (SQLite fails those jobs; MongoDB leaves them to a lease takeover). */
+  recoverInterrupted(): Promise<number>;
+  /** MongoDB: this instance starts claiming jobs (ROLE=all or worker); the in-process queue always runs them. */
+  startClaiming(): void;
+  /** The jobs this process is running now (for /health). */
+  heldJobs(): string[];
+  close(): Promise<void>;
+}
