@@ -24,6 +24,7 @@ import { ifcRouter } from './modules/ifc/ifc.router';
 import { createIfcService } from './modules/ifc/ifc.service';
 import { createJobEvents } from './modules/ifc/jobs/create-job-events';
 import { createJobQueue } from './modules/ifc/jobs/create-job-queue';
+import { createJobFiles } from './modules/ifc/jobs/create-job-files';
 import type { JobQueue } from './modules/ifc/jobs/job-queue';
 import { createUploadReceiver } from './modules/ifc/upload/receive-upload';
 import { feedTokensRouter } from './modules/feed-tokens/feed-tokens.router';
@@ -81,6 +82,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   const identify = optionalAuth({ store, tokens });
 
   const events = createJobEvents(store, logger);
+  const jobFiles = createJobFiles(store, config.DATA_DIR);
   const processor = createJobQueue({
     store,
     events,
@@ -94,6 +96,9 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     batchSize: config.ROW_BATCH_SIZE,
     extractor: config.IFC_EXTRACTOR,
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    instanceId: config.INSTANCE_ID,
+    files: jobFiles,
+    claimJobs: processesJobs(config.ROLE),
   });
   const feedTokens = createFeedTokensService({ store });
   const usage = new UsageCounter(store, logger);

@@ -106,11 +106,6 @@ export class JobProcessor implements JobQueue {
   /** Always running its jobs: nothing to start. */
   startClaiming(): void {}
 
-  /** Jobs running in this process now (for /health and a claim loop's capacity). */
-  heldJobs(): string[] {
-    return [...this.active.keys()];
-  }
-
   /**
    * Runs a job a claim loop claimed from MongoDB (never queued here): resolves with its final status, or null when
    * the lease was lost or handed back and nothing was recorded.
