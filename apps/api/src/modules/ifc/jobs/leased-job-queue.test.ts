@@ -13,7 +13,7 @@ import { buildServerBundle } from '../../../test/spawn-server';
 import { elementRow } from '../../../test/row-fixtures';
 import { createIfcService, newProjectId } from '../ifc.service';
 import { JobClaimLoop } from './job-claim-loop';
-import { JobEvents } from './job-events';
+import { MemoryJobEvents, type JobEvents } from './job-events';
 import { JobProcessor } from './job-processor';
 import { LeasedJobQueue } from './leased-job-queue';
 
@@ -48,7 +48,7 @@ interface Instance {
   events: JobEvents;
   leases: CuttableLeases;
   store: Store;
-  messages(jobId: string): string[];
+  messages(jobId: string): Promise<string[]>;
 }
 
 const suite = mongoTestUri ? describe : describe.skip;
@@ -84,7 +84,8 @@ suite('MongoDB leased job queue: two instances on one database', () => {
 
   function instance(id: string, o: { store?: Store; queueLimit?: number } = {}): Instance {
     const s = o.store ?? store;
-    const events = new JobEvents();
+    // Each instance its own log: which instance wrote what is part of what these tests check.
+    const events = new MemoryJobEvents();
     const leases = new CuttableLeases(s.mongoDb!);
     const processor = new JobProcessor({
       store: s,
@@ -127,7 +128,7 @@ suite('MongoDB leased job queue: two instances on one database', () => {
       events,
       leases,
       store: s,
-      messages: (jobId) => events.entriesAfter(jobId, 0).map((e) => e.message),
+      messages: async (jobId) => (await events.entriesAfter(jobId, 0)).map((e) => e.message),
     };
     instances.push(made);
     return made;
@@ -191,7 +192,7 @@ suite('MongoDB leased job queue: two instances on one database', () => {
       await expectPublishedOnce(job);
       // Its log on the instance that ran it says it started once.
       const ranOn = doc!.leaseOwner === 'inst-a' ? a : b;
-      expect(ranOn.messages(job.id).filter((m) => m === 'Processing started')).toHaveLength(1);
+      expect((await ranOn.messages(job.id)).filter((m) => m === 'Processing started')).toHaveLength(1);
     }
   });
 
@@ -208,7 +209,7 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     b.queue.startClaiming();
     expect(await b.queue.waitFor(job.id)).toBe('ready');
     expect(await jobDoc(job.id)).toMatchObject({ status: 'ready', attempt: 2, leaseOwner: 'inst-b' });
-    expect(b.messages(job.id)).toEqual(
+    expect(await b.messages(job.id)).toEqual(
       expect.arrayContaining(['Processing restarted: the worker running it stopped responding']),
     );
     await expectPublishedOnce(job);
@@ -216,7 +217,7 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     a.leases.heal();
     await until(async () => a.queue.heldJobs().length === 0, 'inst-a to let go');
     expect(await store.rows.countElements(job.projectId, job.version)).toBe(fixture.counts.totalProducts);
-    expect(a.events.outcome(job.id)).toBeNull();
+    expect(await a.events.outcome(job.id)).toBeNull();
   });
 
   it('a worker that published but died before recording ready: the takeover records it ready without publishing again', async () => {
@@ -252,10 +253,10 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     expect(await b.queue.waitFor(job.id)).toBe('ready');
     expect(published).toBe(1);
     expect(await jobDoc(job.id)).toMatchObject({ status: 'ready', attempt: 2, leaseOwner: 'inst-b' });
-    expect(b.messages(job.id)).not.toContain(
+    expect(await b.messages(job.id)).not.toContain(
       'Processing restarted: the worker running it stopped responding',
     );
-    expect(b.events.outcome(job.id)?.kind).toBe('complete');
+    expect((await b.events.outcome(job.id))?.kind).toBe('complete');
     await expectPublishedOnce(job);
   });
 
@@ -273,7 +274,9 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     expect((await store.jobs.findById(job.id))!.status).toBe('paused');
     expect(await a.queue.resume(job.id)).toBe(true);
     expect(await a.queue.waitFor(job.id)).toBe('ready');
-    expect(b.messages(job.id)).toEqual(expect.arrayContaining(['Processing paused', 'Processing resumed']));
+    expect(await b.messages(job.id)).toEqual(
+      expect.arrayContaining(['Processing paused', 'Processing resumed']),
+    );
     await expectPublishedOnce(job);
 
     const doomed = await startJob(a);
@@ -320,7 +323,7 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     expect((await store.jobs.findById(job.id))!.status).toBe('processing');
     restarted.queue.startClaiming();
     expect(await restarted.queue.waitFor(job.id)).toBe('ready');
-    expect(restarted.messages(job.id)[0]).toBe(
+    expect((await restarted.messages(job.id))[0]).toBe(
       'Processing restarted: the worker running it stopped responding',
     );
     await expectPublishedOnce(job);
