@@ -8,6 +8,7 @@ import { benchIfcBig } from './ifc-big.bench.mjs';
 import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
 import { benchODataFeed, reportODataMongo } from './odata-feed.bench.mjs';
 import { benchVersions } from './versions.bench.mjs';
+import { reportScale } from './scale.bench.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Helpers are bundled into the API's dist so web-ifc resolves from the API's dependencies.
@@ -64,11 +65,18 @@ const benches = {
   estimates: benchEstimates,
   versions: benchVersions,
   big: benchIfcBig,
+  scale: reportScale,
 };
-/** Run only when asked for by name (`pnpm bench big`): it takes minutes. */
-const ON_REQUEST = new Set(['big']);
+/** Run only when asked for by name (`pnpm bench big`, `pnpm bench scale`): they take minutes. */
+const ON_REQUEST = new Set(['big', 'scale']);
 for (const [name, run] of Object.entries(benches)) {
   if (only ? only !== name : ON_REQUEST.has(name)) continue;
+  if (name === 'scale') {
+    // Prints its own table and caveat (FerretDB figures).
+    console.log('\n== bench: scale (issue 16: API and worker processes on FerretDB)');
+    await run();
+    continue;
+  }
   console.log(`\n== bench: ${name}`);
   const figures = await run();
   console.table(figures);
