@@ -25,7 +25,8 @@ export const E2E_JWT_SECRET = 'e2e-only-secret-that-is-long-enough-for-hs256';
  * Starts the built API (which also serves the built web app) on a free port with its own empty
  * data directory, and resolves once GET /health answers.
  */
-export async function startServer(): Promise<TestServer> {
+/** `env`: settings beyond the defaults (e.g. MAX_UPLOAD_MB). */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   for (const file of [SERVER_ENTRY, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm build\` before the browser tests`);
   }
@@ -39,6 +40,7 @@ export async function startServer(): Promise<TestServer> {
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
         JWT_SECRET: E2E_JWT_SECRET,
+        ...env,
       },
     });
     return {

@@ -58,6 +58,17 @@ describe('connectorReducer', () => {
     expect(reduce(state, log('s1', 20)).logs).toHaveLength(2);
   });
 
+  it('keeps the bytes sent and the rate of the upload, and forgets them when a new run starts', () => {
+    let state = reduce(initialConnectorState, { type: 'fileSelected', file });
+    state = reduce(state, { type: 'started' });
+    expect(state.sent).toBeNull();
+    const sent = { loaded: 1024, total: 2048, bytesPerSecond: 512 };
+    state = reduce(state, { type: 'uploadProgress', fraction: 0.5, sent });
+    expect(state.sent).toEqual(sent);
+    state = reduce(reduce(state, { type: 'cancelled' }), { type: 'started' });
+    expect(state.sent).toBeNull();
+  });
+
   it('Pause/Resume toggles; Cancel clears the running and paused flags and returns to Preview', () => {
     let state = reduce(processing(), { type: 'paused', paused: true });
     expect(state.paused).toBe(true);

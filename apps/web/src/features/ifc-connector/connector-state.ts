@@ -1,4 +1,5 @@
 import type { ConnectorResult, DemoResult, LogEntry } from './types';
+import type { UploadSent } from './upload-rate';
 
 export type Step = 'select' | 'preview' | 'process' | 'results';
 /** Within the Process step: sending bytes, following the job, showing 100% before Results, or stopped by a failure. */
@@ -13,6 +14,8 @@ export type ConnectorState = {
   progress: number;
   /** Share of the file's bytes sent so far (0–1), from the browser's upload progress events. */
   uploaded: number;
+  /** Bytes sent of the total and the recent rate, while the file uploads (null before the first progress event). */
+  sent: UploadSent | null;
   phase: Phase;
   paused: boolean;
   /** `ended`: the server job is over (ready or failed), so leaving the run must not try to cancel it. */
@@ -31,6 +34,7 @@ export const initialConnectorState: ConnectorState = {
   logs: [],
   progress: 0,
   uploaded: 0,
+  sent: null,
   phase: 'idle',
   paused: false,
   job: null,
@@ -51,7 +55,7 @@ export type ConnectorAction =
   | { type: 'fileRefused'; message: string }
   | { type: 'back' }
   | { type: 'started' }
-  | { type: 'uploadProgress'; fraction: number }
+  | { type: 'uploadProgress'; fraction: number; sent?: UploadSent }
   | { type: 'uploaded'; jobId: string; projectId: string }
   | { type: 'log'; entry: LogEntry }
   | { type: 'paused'; paused: boolean }
@@ -94,6 +98,7 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
         logs: [],
         progress: 0,
         uploaded: 0,
+        sent: null,
         paused: false,
         job: null,
         notice: null,
@@ -105,6 +110,7 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
       return {
         ...state,
         uploaded: action.fraction,
+        sent: action.sent ?? state.sent,
         progress: Math.max(state.progress, Math.round(action.fraction * UPLOAD_SHARE)),
       };
     case 'uploaded':

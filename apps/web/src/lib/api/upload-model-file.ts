@@ -15,7 +15,7 @@ export type UploadTarget =
 export async function uploadModelFile(
   target: UploadTarget,
   file: File,
-  options: { signal?: AbortSignal; onProgress?: (fraction: number) => void },
+  options: { signal?: AbortSignal; onProgress?: (fraction: number, loaded: number, total: number) => void },
 ): Promise<VersionUploadAccepted> {
   const form = new FormData();
   const name = target.kind === 'model' ? target.name?.trim() : undefined;
@@ -30,7 +30,8 @@ export async function uploadModelFile(
     signal: options.signal,
     onUploadProgress: (event) => {
       const total = event.total ?? file.size;
-      if (total > 0) options.onProgress?.(Math.min(1, event.loaded / total));
+      if (total > 0)
+        options.onProgress?.(Math.min(1, event.loaded / total), Math.min(event.loaded, total), total);
     },
   });
   return versionUploadAcceptedSchema.parse(data);

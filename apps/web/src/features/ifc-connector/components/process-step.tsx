@@ -6,6 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import { PAUSE_NOTE, type ConnectorState } from '../connector-state';
 import { statusText } from '../file-rules';
 import { LogList } from './log-list';
+import { UploadProgress } from './upload-progress';
 
 type Props = {
   state: ConnectorState;
@@ -48,11 +49,7 @@ export function ProcessStep({
           </div>
           <Progress value={state.progress} label="Processing progress" />
           {state.paused ? <p className="text-sm text-muted-foreground">{PAUSE_NOTE}</p> : null}
-          {state.phase === 'uploading' ? (
-            <p className="text-sm text-muted-foreground" data-testid="upload-progress">
-              Uploading: {Math.round(state.uploaded * 100)}% of the file sent
-            </p>
-          ) : null}
+          {state.phase === 'uploading' ? <UploadProgress uploaded={state.uploaded} sent={state.sent} /> : null}
         </div>
         {failed ? (
           <Alert variant="destructive">

@@ -11,6 +11,7 @@ import { targetLabel, type UploadChoice } from '../upload-choice';
 import type { ConnectorAction } from '../connector-state';
 import { formatFileSize } from '@aec/contracts';
 import { fromServer, type AddLog } from './use-connector-log';
+import { RateMeter } from '../upload-rate';
 
 /** Spec §4: Results appear about a second after the bar reaches 100. */
 export const RESULTS_DELAY_MS = 1000;
@@ -43,7 +44,13 @@ export async function runProcessing(
 
   const as = target.kind === 'new' ? '' : ` as a ${targetLabel(target).replace(/^New/, 'new')}`;
   addLog(`Uploading ${file.name} (${formatFileSize(file.size)})${as}`, 'info', 'upload', 0);
-  const onProgress = (fraction: number) => dispatch({ type: 'uploadProgress', fraction });
+  const meter = new RateMeter();
+  const onProgress = (fraction: number, loaded: number, total: number) =>
+    dispatch({
+      type: 'uploadProgress',
+      fraction,
+      sent: { loaded, total, bytesPerSecond: meter.add(performance.now(), loaded) },
+    });
   let accepted;
   try {
     accepted =
