@@ -15,6 +15,7 @@ import { backfillCaseShadows } from './case-shadows';
 import { dropWideUnions } from './wide-union';
 import { backfillSetCaseShadows } from './set-case-shadows-backfill';
 import { userModel } from './user-model';
+import { withLock } from './start-up-lock';
 import { projectModel } from './project-model';
 import { jobModel } from './job-model';
 import { createMongoFeedReader } from './mongo-feed-reader';
@@ -40,29 +41,34 @@ export async function createMongoStore(
   const users = userModel(conn);
   const projects = projectModel(conn);
   const jobs = jobModel(conn);
-  // Build indexes before serving so the unique constraints hold from the first request.
   const db = conn.db!;
-  const [rows, feedTokens, versions, modelsView] = await Promise.all([
-    openRowCollections(db),
-    createMongoFeedTokenRepository(db),
-    openVersions(db),
-    openModelsView(db),
-    users.createIndexes(),
-    projects.createIndexes(),
-    jobs.createIndexes(),
-  ]);
-  await backfillCaseShadows(db, rows);
-  const publishing = {
-    projects,
-    versions,
-    rows,
-    modelsView,
-    ...(options.snapshotGraceMinutes !== undefined
-      ? { snapshotGraceMs: options.snapshotGraceMinutes * 60_000 }
-      : {}),
-  };
-  await migrateLegacyProjects(publishing);
-  await backfillSetCaseShadows(db, rows);
+  // Build indexes before serving so the unique constraints hold from the first request. Instances starting at once
+  // (issue 16) take turns: the first one builds and migrates, the next ones find it done.
+  const { publishing, feedTokens } = await withLock(db, 'store-start-up', async () => {
+    const [rows, feedTokenRepository, versions, modelsView] = await Promise.all([
+      openRowCollections(db),
+      createMongoFeedTokenRepository(db),
+      openVersions(db),
+      openModelsView(db),
+      users.createIndexes(),
+      projects.createIndexes(),
+      jobs.createIndexes(),
+    ]);
+    await backfillCaseShadows(db, rows);
+    const deps = {
+      projects,
+      versions,
+      rows,
+      modelsView,
+      ...(options.snapshotGraceMinutes !== undefined
+        ? { snapshotGraceMs: options.snapshotGraceMinutes * 60_000 }
+        : {}),
+    };
+    await migrateLegacyProjects(deps);
+    await backfillSetCaseShadows(db, rows);
+    return { publishing: deps, feedTokens: feedTokenRepository };
+  });
+  const { rows, versions, modelsView } = publishing;
   const perProject = [versions, modelsView] as unknown as mongo.Collection<{ projectId: string }>[];
   const cascade = createProjectCascade(
     projects,
