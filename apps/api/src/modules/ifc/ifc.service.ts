@@ -6,10 +6,10 @@ import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/ty
 import { assertCanChange, assertCanChangeJob, assertCanRead, assertCanReadJob } from './ifc-access';
 import type { JobEvents } from './jobs/job-events';
 import type { JobQueue } from './jobs/job-queue';
+import type { JobFiles } from './jobs/job-files';
 import { wideSetState } from './jobs/post-publish-state';
-import { storageError, type ReceivedFile } from './upload/receive-upload';
+import type { ReceivedFile } from './upload/receive-upload';
 import { processingRateFrom } from './jobs/processing-rate';
-import { firstUploadFile, removeProjectFiles } from './models/model-files';
 import { createModelsService, projectName } from './models/models.service';
 import { startVersion } from './models/start-version';
 
@@ -17,7 +17,8 @@ export interface IfcServiceDeps {
   store: Store;
   processor: JobQueue;
   events: JobEvents;
-  modelDir: string;
+  /** Where version files are stored until their job ends (GridFS on MongoDB, DATA_DIR/models on SQLite). */
+  files: JobFiles;
 }
 
 export type IfcService = ReturnType<typeof createIfcService>;
@@ -27,19 +28,20 @@ export const newProjectId = (): string => `proj_${randomUUID().replace(/-/g, '')
 /** How many of the latest finished jobs the processing rate is measured over. */
 const RATE_SAMPLE_JOBS = 50;
 
-export function createIfcService({ store, processor, events, modelDir }: IfcServiceDeps) {
-  const models = createModelsService({ store, processor, events, modelDir });
+export function createIfcService({ store, processor, events, files }: IfcServiceDeps) {
+  const models = createModelsService({ store, processor, events, files });
 
   /**
-   * Creates the project, its default model (id = the project's, named after it) and that model's version 1 for a
-   * model file already in modelDir, and queues its job.
+   * Creates the project, its default model (id = the project's, named after it) and that model's version 1 with a
+   * received model file (stored, moved or copied, once the version exists), and queues its job.
    */
   async function startProject(input: {
     projectId: string;
     ownerId: string | null;
     isPublic: boolean;
     fileName: string;
-    filePath: string;
+    /** The received file: stored as version 1's file (moved into DATA_DIR/models, or streamed into GridFS). */
+    tempPath: string;
     fileSize: number;
     schema: string;
   }): Promise<{ project: ProjectRecord; job: JobRecord }> {
@@ -55,8 +57,17 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
     try {
       await store.models.create({ id: project.id, projectId: project.id, name: project.name });
       const { job } = await startVersion(
-        { store, processor, events },
-        { ...input, modelId: project.id, placeFile: async () => input.filePath },
+        { store, processor, events, files },
+        {
+          ...input,
+          modelId: project.id,
+          placeFile: (version) =>
+            files.place(input.tempPath, {
+              projectId: project.id,
+              version: version.version,
+              firstOfProject: true,
+            }),
+        },
       );
       return { project, job };
     } catch (err) {
@@ -74,33 +85,20 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
       processor.warmUp();
     },
 
-    /** Validates an uploaded temp file, moves it into modelDir, and starts processing. */
+    /** Validates an uploaded temp file, stores it as the new project's version 1, and starts processing. */
     async acceptUpload(user: UserRecord, file: ReceivedFile) {
       try {
         const sniff = await sniffIfcFile(file.path);
         if (!sniff.ok) throw new UploadRejectedError(400, sniff.code, sniff.message);
-        const projectId = newProjectId();
-        const filePath = firstUploadFile(modelDir, projectId);
-        try {
-          await fs.mkdir(modelDir, { recursive: true });
-          await fs.rename(file.path, filePath);
-        } catch (err) {
-          throw storageError(err) ?? err;
-        }
-        try {
-          return await startProject({
-            projectId,
-            ownerId: user.id,
-            isPublic: false,
-            fileName: file.originalName,
-            filePath,
-            fileSize: file.size,
-            schema: sniff.schema,
-          });
-        } catch (err) {
-          await fs.rm(filePath, { force: true });
-          throw err;
-        }
+        return await startProject({
+          projectId: newProjectId(),
+          ownerId: user.id,
+          isPublic: false,
+          fileName: file.originalName,
+          tempPath: file.path,
+          fileSize: file.size,
+          schema: sniff.schema,
+        });
       } finally {
         await fs.rm(file.path, { force: true });
       }
@@ -148,7 +146,7 @@ export function createIfcService({ store, processor, events, modelDir }: IfcServ
         if (job.projectId === project.id) await processor.cancel(job.id);
       }
       await store.projects.delete(project.id);
-      await removeProjectFiles(modelDir, project.id);
+      await files.removeProject(project.id);
     },
 
     async getJob(user: UserRecord | undefined, jobId: string) {

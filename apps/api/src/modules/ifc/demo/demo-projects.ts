@@ -35,29 +35,33 @@ export function createDemoProjects({
     if (existing) await store.projects.delete(DEMO_PROJECT_ID);
 
     await fs.mkdir(modelDir, { recursive: true });
-    const filePath = path.join(modelDir, `${DEMO_PROJECT_ID}.ifc`);
-    const temp = `${filePath}.${process.pid}.tmp`;
-    await writeIfcModel(temp, DEMO_MODEL);
-    await fs.rename(temp, filePath);
-    const sniff = await sniffIfcFile(filePath);
-    if (!sniff.ok)
-      throw new AppError(500, 'DEMO_MODEL_INVALID', `The generated demo model is invalid: ${sniff.message}`);
-    const { size } = await fs.stat(filePath);
-
+    // Generated beside where it is kept on one machine; the job files store it (moved, or streamed into GridFS).
+    const temp = path.join(modelDir, `${DEMO_PROJECT_ID}.ifc.${process.pid}.tmp`);
     let started;
     try {
+      await writeIfcModel(temp, DEMO_MODEL);
+      const sniff = await sniffIfcFile(temp);
+      if (!sniff.ok)
+        throw new AppError(
+          500,
+          'DEMO_MODEL_INVALID',
+          `The generated demo model is invalid: ${sniff.message}`,
+        );
+      const { size } = await fs.stat(temp);
       started = await ifc.startProject({
         projectId: DEMO_PROJECT_ID,
         ownerId: null,
         isPublic: true,
         fileName: 'aec-demo-office.ifc',
-        filePath,
+        tempPath: temp,
         fileSize: size,
         schema: sniff.schema,
       });
     } catch (err) {
       if (err instanceof DuplicateError) return waitForOtherBuilder();
       throw err;
+    } finally {
+      await fs.rm(temp, { force: true });
     }
     const { job, project } = await ifc.waitForJob(started.job.id);
     if (job.status !== 'ready' || !project) {

@@ -136,13 +136,4 @@ describeMongo('GridFS job files (instances share uploads through MongoDB)', () =
     await files.removeProject('proj_a');
     expect(await left()).toEqual(['proj_b.1']);
   });
-
-  it('sweeps the local copies a crashed run left in DATA_DIR/work at start', async () => {
-    const dir = tempDir();
-    fs.mkdirSync(path.join(dir, 'work'));
-    fs.writeFileSync(path.join(dir, 'work', 'job_x-1.ifc'), 'partial');
-    const files = new GridFsJobFiles(db, dir);
-    expect(await files.sweepLocalCopies()).toBe(1);
-    expect(fs.readdirSync(path.join(dir, 'work'))).toEqual([]);
-  });
 });

@@ -118,12 +118,6 @@ export class GridFsJobFiles implements JobFiles {
   /** No file outlives its job here: nothing is kept for a pruned version. */
   async removeUnretained(): Promise<void> {}
 
-  async sweepLocalCopies(): Promise<number> {
-    const names = await fsp.readdir(this.workDir).catch(() => [] as string[]);
-    await Promise.all(names.map((n) => fsp.rm(path.join(this.workDir, n), { force: true })));
-    return names.length;
-  }
-
   private async removeWhere(filter: mongo.Filter<mongo.GridFSFile>): Promise<void> {
     for (const file of await this.bucket.find(filter).toArray())
       await this.remove(`${GRIDFS_PREFIX}${file._id.toHexString()}`);

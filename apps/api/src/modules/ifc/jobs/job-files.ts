@@ -33,8 +33,6 @@ export interface JobFiles {
   removeProject(projectId: string): Promise<void>;
   /** Removes the files of versions the retention setting pruned (only kept files can be left). */
   removeUnretained(store: Store, projectId: string): Promise<void>;
-  /** Start-up: removes local copies a crashed run left behind; resolves to how many. */
-  sweepLocalCopies(): Promise<number>;
 }
 
 /** The `filePath` prefix of a job whose file is in GridFS. */

@@ -49,9 +49,4 @@ export class LocalJobFiles implements JobFiles {
   removeUnretained(store: Parameters<JobFiles['removeUnretained']>[0], projectId: string) {
     return removeUnretainedFiles(store, this.modelDir, projectId);
   }
-
-  /** Jobs read their file in place: no copies are ever made. */
-  async sweepLocalCopies(): Promise<number> {
-    return 0;
-  }
 }

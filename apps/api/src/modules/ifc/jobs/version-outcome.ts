@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { JobRecord, JobStatus, Store } from '../../../store/types';
+import { isGridFsPath } from './job-files';
 
 /**
  * A job that ends without publishing (failed, cancelled, interrupted): its partial rows removed, its version and
@@ -55,15 +56,20 @@ async function finalizeProject(
   if (await hasPublished(store, project.id)) {
     if (status === 'cancelled' && version?.number === 1 && version.modelId !== project.id) {
       await store.models.delete(project.id, version.modelId);
-      await fs.rm(job.filePath, { force: true });
+      await removeKeptFile(job.filePath);
     }
     return store.projects.setStatus(project.id, 'ready', null);
   }
   const versions = await store.models.listVersions(project.id);
   if (status === 'cancelled' && versions.every((v) => v.version === job.version)) {
     await store.projects.delete(project.id);
-    await fs.rm(job.filePath, { force: true });
+    await removeKeptFile(job.filePath);
     return;
   }
   await store.projects.setStatus(project.id, 'failed', message);
+}
+
+/** A kept local file goes with its version; a GridFS file is removed by the end of its job (JobFiles.jobEnded). */
+async function removeKeptFile(filePath: string): Promise<void> {
+  if (!isGridFsPath(filePath)) await fs.rm(filePath, { force: true });
 }

@@ -4,6 +4,7 @@ import type { JobRecord, Store } from '../../../store/types';
 import { removeUnretainedFiles } from '../models/model-files';
 import type { ChangeStepTarget } from './change-step';
 import type { JobEvents } from './job-events';
+import { isGridFsPath } from './job-files';
 import {
   applyCurrentModelName,
   pendingChanges,
@@ -59,7 +60,9 @@ export async function afterVersionPublished(
   job: JobRecord,
   target: JobVersion,
 ): Promise<ChangeStepTarget | null> {
-  await removeUnretainedFiles(store, path.dirname(job.filePath), job.projectId);
+  // Only kept local files can be left for pruned versions (a GridFS file goes when its job ends).
+  if (!isGridFsPath(job.filePath))
+    await removeUnretainedFiles(store, path.dirname(job.filePath), job.projectId);
   const previous = await previousRetainedVersion(store, target.version);
   if (!previous) return null;
   await store.models.updateVersion(job.projectId, job.version, { changes: pendingChanges(previous) });

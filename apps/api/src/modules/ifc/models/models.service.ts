@@ -21,8 +21,8 @@ import { assertCanChange, assertCanRead } from '../ifc-access';
 import type { ProjectModelsInfo } from '../ifc-responses';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
+import type { JobFiles } from '../jobs/job-files';
 import type { ReceivedFile } from '../upload/receive-upload';
-import { removeUnretainedFiles, removeVersionFiles, versionFile } from './model-files';
 import { modelDto, projectModelRef } from './model-responses';
 import { startVersion } from './start-version';
 
@@ -30,7 +30,7 @@ export interface ModelsServiceDeps {
   store: Store;
   processor: JobQueue;
   events: JobEvents;
-  modelDir: string;
+  files: JobFiles;
 }
 
 export type ModelsService = ReturnType<typeof createModelsService>;
@@ -51,7 +51,7 @@ function versionNumberParam(raw: string): number {
  * A project's models and their versions (issue 15): history, new models and versions, rename, delete, rollback and
  * the retention setting. Only the owner changes anything; anyone else gets the same 404 as for an unknown project.
  */
-export function createModelsService({ store, processor, events, modelDir }: ModelsServiceDeps) {
+export function createModelsService({ store, processor, events, files }: ModelsServiceDeps) {
   async function modelOf(project: ProjectRecord, modelId: string): Promise<ModelRecord> {
     const model = await store.models.findById(project.id, modelId);
     if (!model) throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
@@ -104,7 +104,7 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
       const sniff = await sniffIfcFile(file.path);
       if (!sniff.ok) throw new UploadRejectedError(400, sniff.code, sniff.message);
       const { version, job } = await startVersion(
-        { store, processor, events },
+        { store, processor, events, files },
         {
           projectId: project.id,
           modelId: model.id,
@@ -112,12 +112,8 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
           fileName: file.originalName,
           fileSize: file.size,
           schema: sniff.schema,
-          async placeFile(v) {
-            const target = versionFile(modelDir, project.id, v.version);
-            await fs.mkdir(modelDir, { recursive: true });
-            await fs.rename(file.path, target);
-            return target;
-          },
+          placeFile: (v) =>
+            files.place(file.path, { projectId: project.id, version: v.version, firstOfProject: false }),
         },
       );
       return { project, model, version, job };
@@ -223,7 +219,7 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
       const versions = await store.models.listVersions(project.id, model.id);
       await cancelJobs(project.id, new Set(versions.map((v) => v.version)));
       await store.models.delete(project.id, model.id);
-      for (const v of versions) await removeVersionFiles(modelDir, project.id, v);
+      for (const v of versions) await files.removeVersion(project.id, v);
     },
 
     async deleteVersion(user: UserRecord, projectId: string, modelId: string, rawNumber: string) {
@@ -237,7 +233,7 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
         );
       await cancelJobs(project.id, new Set([version.version]));
       await store.models.deleteVersion(project.id, model.id, version.number);
-      await removeVersionFiles(modelDir, project.id, version);
+      await files.removeVersion(project.id, version);
       return describeModel(project, (await store.models.findById(project.id, model.id)) ?? model);
     },
 
@@ -272,7 +268,7 @@ export function createModelsService({ store, processor, events, modelDir }: Mode
       const project = assertCanChange(await store.projects.findById(projectId), user);
       const { retention } = projectSettingsRequestSchema.parse(body ?? {});
       await store.projects.setRetention(project.id, retention);
-      await removeUnretainedFiles(store, modelDir, project.id);
+      await files.removeUnretained(store, project.id);
       return (await store.projects.findById(project.id)) ?? { ...project, retention };
     },
   };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { formatFileSize } from '@aec/contracts';
 import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
+import type { JobFiles } from '../jobs/job-files';
 import { storageError } from '../upload/receive-upload';
 
 export const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
@@ -12,6 +12,7 @@ export interface StartVersionDeps {
   store: Store;
   processor: JobQueue;
   events: JobEvents;
+  files: JobFiles;
 }
 
 export interface NewVersionInput {
@@ -31,7 +32,7 @@ export interface NewVersionInput {
  * and the error goes to the caller: nothing half-made stays behind.
  */
 export async function startVersion(
-  { store, processor, events }: StartVersionDeps,
+  { store, processor, events, files }: StartVersionDeps,
   input: NewVersionInput,
 ): Promise<{ version: VersionRecord; job: JobRecord }> {
   const version = await store.models.createVersion({
@@ -71,7 +72,7 @@ export async function startVersion(
       await store.jobs.update(job.id, { status: 'failed', error, finishedAt: new Date().toISOString() });
     }
     await store.models.deleteVersion(input.projectId, input.modelId, version.number);
-    if (filePath) await fs.rm(filePath, { force: true });
+    if (filePath) await files.remove(filePath);
     throw err;
   }
 }
