@@ -1,3 +1,4 @@
+import { LocalJobFiles } from './local-job-files';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,15 +140,16 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     const modelDir = path.join(dataDir, 'models');
     fs.mkdirSync(modelDir, { recursive: true });
     const projectId = newProjectId();
-    const filePath = path.join(modelDir, `${projectId}.ifc`);
-    fs.writeFileSync(filePath, fixture.text);
-    const ifc = createIfcService({ store: on.store, processor: on.queue, events: on.events, modelDir });
+    const tempPath = path.join(modelDir, `${projectId}.part`);
+    fs.writeFileSync(tempPath, fixture.text);
+    const files = new LocalJobFiles(modelDir);
+    const ifc = createIfcService({ store: on.store, processor: on.queue, events: on.events, files });
     const { job } = await ifc.startProject({
       projectId,
       ownerId: null,
       isPublic: false,
       fileName: name,
-      filePath,
+      tempPath,
       fileSize: fixture.text.length,
       schema: 'IFC4',
     });
