@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Store } from '../../../store/types';
+import { withLock } from '../../../store/mongo/start-up-lock';
 import { runChangeStep } from './change-step';
 import { pendingChanges } from './job-version';
 import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
@@ -16,11 +17,12 @@ export interface PreparationPass {
  * feed pages) for published versions that lack it, because a shutdown cancelled it or the version was published
  * before the step existed. One version at a time, in the background: the feed serves those projects meanwhile,
  * only without their wide set and a little slower. A version whose attempts are used up is left failed; a failure
- * here counts as one more attempt.
+ * here counts as one more attempt. On MongoDB every processing instance starts this pass, so it holds the
+ * `post-publish-preparation` lock: one instance at a time, and the next one finds the versions already prepared.
  */
 export function completePublishedPreparation(store: Store, logger: Logger): PreparationPass {
   let stopped = false;
-  const done = (async () => {
+  const pass = async () => {
     let prepared = 0;
     for (const { projectId, version } of await store.rows.publishedAwaitingPreparation()) {
       if (stopped) break;
@@ -39,7 +41,8 @@ export function completePublishedPreparation(store: Store, logger: Logger): Prep
     if (prepared) logger.info({ versions: prepared }, 'completed published versions left unprepared');
     if (!stopped) prepared += await completePendingChanges(store, logger, () => stopped);
     return prepared;
-  })();
+  };
+  const done = store.mongoDb ? withLock(store.mongoDb, 'post-publish-preparation', pass) : pass();
   return {
     done,
     async stop() {
