@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sniffIfcFile, writeIfcModel } from '@aec/ifc';
 import { AppError } from '../../../errors/app-error';
 import { DuplicateError, type JobRecord, type ProjectRecord, type Store } from '../../../store/types';
+import { withLock } from '../../../store/mongo/start-up-lock';
 import type { IfcService } from '../ifc.service';
 
 export const DEMO_PROJECT_ID = 'demo_project_permanent';
@@ -88,7 +89,9 @@ export function createDemoProjects({
   return {
     addToRoot: (userId) => store.projects.addToRoot(DEMO_PROJECT_ID, userId),
     ensureDemo() {
-      inFlight ??= build().finally(() => {
+      // Every API instance on one MongoDB seeds at start: under the lock one builds, the others then find it ready
+      // (without it, one could find the other's demo still building and remove it as half-built).
+      inFlight ??= (store.mongoDb ? withLock(store.mongoDb, 'demo-project', build) : build()).finally(() => {
         inFlight = null;
       });
       return inFlight;
