@@ -39,7 +39,8 @@ describeMongo(mongoTestUri ? title : `${title} — skipped: ${mongoSkipReason}`,
     instances = await Promise.all(
       stores.map(async (s, i) => instanceApp(s, await jwtSecretFor(undefined, dirs[i]!, s))),
     );
-    [a, b] = instances.map((i) => i.app);
+    a = instances[0]!.app;
+    b = instances[1]!.app;
   });
   afterAll(async () => {
     for (const { processor, usage } of instances) {
