@@ -14,6 +14,10 @@ module.exports = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 30000,
+  // A timer or connection a suite leaves open must not hold CI until its time limit: a run on 2026-11-24 finished
+  // every test (1807 passed) and then hung. A likely cause (the MongoDB claim loop's poll timer) is unref'd; this
+  // guards against the next one. Leaks are still looked for with `pnpm exec jest --detectOpenHandles <files>`.
+  forceExit: true,
   // Suites that run worker threads or the server use apps/api/dist: always built from the sources under test.
   globalSetup: '<rootDir>/scripts/jest-build-api.js',
   reporters: ['default', ['<rootDir>/scripts/jest-summary-reporter.js', { label: 'unit+integration' }]],

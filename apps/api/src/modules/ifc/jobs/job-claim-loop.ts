@@ -58,7 +58,7 @@ export class JobClaimLoop {
     this.running = true;
     const tick = () => {
       this.nudge();
-      if (this.running) this.timer = setTimeout(tick, this.pollMs * 2);
+      if (this.running) this.timer = setTimeout(tick, this.pollMs * 2).unref();
     };
     tick();
   }
