@@ -68,7 +68,10 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
     if (!Number.isSafeInteger(declared) || declared <= 0) return null;
     if (declared > options.maxBytes + MULTIPART_OVERHEAD_BYTES) return tooLarge(options.maxMb);
     const free = await freeSpace(options.uploadDir);
-    return free - declared < DISK_RESERVE_BYTES ? noRoomFor(declared, free) : null;
+    if (free - declared >= DISK_RESERVE_BYTES) return null;
+    // A read-only data folder also reports little or no free space: say what is really wrong (503, not 507).
+    await fs.promises.access(options.uploadDir, fs.constants.W_OK);
+    return noRoomFor(declared, free);
   }
 
   return async (req: Request, res: Response): Promise<ReceivedFile> => {
