@@ -1,12 +1,18 @@
 import type { mongo } from 'mongoose';
 import type { JobStatus } from '../types';
+import { isDuplicateKey } from './duplicate-key';
 import type { JobControl, JobDoc } from './job-model';
 
-/** What a claim tells the worker about the job it now holds. */
-export interface ClaimedJob {
+/** One worker's hold on one job: the attempt number is the fence (every claim of the job takes the next one). */
+export interface LeaseHold {
   id: string;
+  owner: string;
   /** 1 for a first run; more when a worker that held it stopped responding (or shut down) before it ended. */
   attempt: number;
+}
+
+/** What a claim tells the worker about the job it now holds. */
+export interface ClaimedJob extends LeaseHold {
   /** The status before the claim: a job taken over while paused stays paused. */
   previousStatus: JobStatus;
   control: JobControl | null;
@@ -15,12 +21,24 @@ export interface ClaimedJob {
 /** The lease fields as the holding worker reads them on each heartbeat or control check. */
 export interface LeaseState {
   leaseOwner: string | null;
+  attempt: number;
   leaseUntil: Date | null;
   status: JobStatus;
   control: JobControl | null;
 }
 
 const ENDED: JobStatus[] = ['ready', 'failed', 'cancelled'];
+
+/** One record per claim of a job, `<jobId>:<attempt>`: a second claim of the same attempt is a duplicate key. */
+export const JOB_CLAIMS = 'job_claims';
+interface ClaimDoc {
+  _id: string;
+  jobId: string;
+  owner: string;
+  at: Date;
+}
+/** A claim that lost its attempt looks again; a few rounds suffice (each loss means another worker won a job). */
+const MAX_CLAIM_TRIES = 5;
 
 /**
  * The leased job queue's state in MongoDB, on the `jobs` documents themselves (job-model.ts): any worker claims a
@@ -29,57 +47,80 @@ const ENDED: JobStatus[] = ['ready', 'failed', 'cancelled'];
  */
 export class MongoJobLeases {
   private readonly jobs: mongo.Collection<JobDoc>;
+  private readonly claims: mongo.Collection<ClaimDoc>;
 
   constructor(db: mongo.Db) {
     this.jobs = db.collection<JobDoc>('jobs');
+    this.claims = db.collection<ClaimDoc>(JOB_CLAIMS);
   }
 
   /**
    * Claims the oldest job that is admitted and waiting, or whose holder's lease ran out (a job left processing or
-   * paused by a version without leases has none, and counts as expired). Atomic: of two workers asking at once,
-   * one gets the job.
+   * paused by a version without leases has none, and counts as expired). Of two workers asking at once, one gets the
+   * job: the findOneAndUpdate is atomic on MongoDB, and the claim is then recorded under its attempt number in
+   * `job_claims`, whose unique _id settles it where the server matches and writes in two steps (FerretDB's SQLite
+   * handler, where two claims of one job both matched and the job ran twice).
    */
   async claim(owner: string, leaseMs: number): Promise<ClaimedJob | null> {
-    const now = new Date();
-    const before = await this.jobs.findOneAndUpdate(
-      {
-        $or: [
-          { status: 'queued', $or: [{ enqueuedAt: { $type: 'date' } }, { enqueuedAt: { $exists: false } }] },
-          {
-            status: { $in: ['processing', 'paused'] },
-            $or: [{ leaseUntil: { $lt: now } }, { leaseUntil: null }],
-          },
-        ],
-      },
-      {
-        $set: {
-          status: 'processing',
-          leaseOwner: owner,
-          leaseUntil: new Date(now.getTime() + leaseMs),
-          heartbeatAt: now,
+    for (let tries = 0; tries < MAX_CLAIM_TRIES; tries++) {
+      const now = new Date();
+      const before = await this.jobs.findOneAndUpdate(
+        {
+          $or: [
+            { status: 'queued', $or: [{ enqueuedAt: { $type: 'date' } }, { enqueuedAt: { $exists: false } }] },
+            {
+              status: { $in: ['processing', 'paused'] },
+              $or: [{ leaseUntil: { $lt: now } }, { leaseUntil: null }],
+            },
+          ],
         },
-        $inc: { attempt: 1 },
-      },
-      { sort: { createdAt: 1, seq: 1 }, returnDocument: 'before', includeResultMetadata: false },
-    );
-    if (!before) return null;
-    return {
-      id: before._id,
-      attempt: (before.attempt ?? 0) + 1,
-      previousStatus: before.status,
-      control: before.control ?? null,
-    };
+        {
+          $set: {
+            status: 'processing',
+            leaseOwner: owner,
+            leaseUntil: new Date(now.getTime() + leaseMs),
+            heartbeatAt: now,
+          },
+          $inc: { attempt: 1 },
+        },
+        { sort: { createdAt: 1, seq: 1 }, returnDocument: 'before', includeResultMetadata: false },
+      );
+      if (!before) return null;
+      const hold: LeaseHold = { id: before._id, owner, attempt: (before.attempt ?? 0) + 1 };
+      if (!(await this.record(hold))) continue; // another worker claimed this very attempt: look again
+      // A racing claim's write may have landed after ours: the document names the holder again (none matches when
+      // the racing writes moved the attempt past ours, and the job is then left to the next claim).
+      if (!(await this.renew(hold, leaseMs))) continue;
+      return { ...hold, previousStatus: before.status, control: before.control ?? null };
+    }
+    return null;
+  }
+
+  /** Records `hold` as the one claim of its attempt; false when another worker's claim of it is on record. */
+  private async record(hold: LeaseHold): Promise<boolean> {
+    try {
+      await this.claims.insertOne({
+        _id: `${hold.id}:${hold.attempt}`,
+        jobId: hold.id,
+        owner: hold.owner,
+        at: new Date(),
+      });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
   }
 
   /**
-   * Renews the lease while it is still ours: null when it matches nothing (another worker took the job over, or it
-   * was deleted), which the holder takes as its order to stop and write nothing more.
+   * Renews the lease while the claim is still the job's latest: null when it matches nothing (another worker took the
+   * job over, or it was deleted), which the holder takes as its order to stop and write nothing more.
    */
-  async renew(id: string, owner: string, leaseMs: number): Promise<LeaseState | null> {
+  async renew(hold: LeaseHold, leaseMs: number): Promise<LeaseState | null> {
     const now = new Date();
     const after = await this.jobs.findOneAndUpdate(
-      { _id: id, leaseOwner: owner },
-      { $set: { leaseUntil: new Date(now.getTime() + leaseMs), heartbeatAt: now } },
+      { _id: hold.id, attempt: hold.attempt },
+      { $set: { leaseOwner: hold.owner, leaseUntil: new Date(now.getTime() + leaseMs), heartbeatAt: now } },
       { returnDocument: 'after', includeResultMetadata: false },
     );
     return after ? leaseState(after) : null;
@@ -92,13 +133,14 @@ export class MongoJobLeases {
 
   /**
    * The job has ended, or is handed back (`requeue`: claimable at once). `leaseOwner` stays: it says which worker ran
-   * the job last.
+   * the job last. An ended job's claim records go with it.
    */
-  async release(id: string, owner: string, requeue = false): Promise<void> {
+  async release(hold: LeaseHold, requeue = false): Promise<void> {
     await this.jobs.updateOne(
-      { _id: id, leaseOwner: owner },
+      { _id: hold.id, attempt: hold.attempt },
       { $set: { leaseUntil: requeue ? new Date(0) : null } },
     );
+    if (!requeue) await this.claims.deleteMany({ jobId: hold.id });
   }
 
   /** Makes a created job claimable: its instance admitted it. */
@@ -167,6 +209,7 @@ export class MongoJobLeases {
 const leaseState = (doc: JobDoc): LeaseState => ({
   leaseOwner: doc.leaseOwner ?? null,
   leaseUntil: doc.leaseUntil ?? null,
+  attempt: doc.attempt ?? 0,
   status: doc.status,
   control: doc.control ?? null,
 });

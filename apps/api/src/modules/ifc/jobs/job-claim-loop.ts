@@ -24,6 +24,8 @@ export interface JobClaimLoopOptions {
 /** A claimed job while this worker runs it. */
 interface Held {
   job: JobRecord;
+  /** The claim: its attempt number fences every renewal. */
+  claim: ClaimedJob;
   /** The lease is ours until then (as last confirmed by MongoDB); rows are written only before it. */
   confirmedUntil: number;
   lastRenewal: number;
@@ -98,6 +100,7 @@ export class JobClaimLoop {
       if (!job) continue;
       const held: Held = {
         job,
+        claim: claimed,
         confirmedUntil: Date.now() + this.o.leaseMs,
         lastRenewal: Date.now(),
         lost: false,
@@ -138,7 +141,7 @@ export class JobClaimLoop {
     } finally {
       watching = false;
       await watch;
-      await this.o.leases.release(job.id, this.o.instanceId, held.lost || !this.running);
+      await this.o.leases.release(claimed, held.lost || !this.running);
     }
   }
 
@@ -174,7 +177,7 @@ export class JobClaimLoop {
   private lease(held: Held, inputPath: string): RunLease {
     const confirm = async () => {
       if (held.lost) throw new LeaseLost();
-      const state = await this.o.leases.renew(held.job.id, this.o.instanceId, this.o.leaseMs);
+      const state = await this.o.leases.renew(held.claim, this.o.leaseMs);
       this.renewed(held, state);
       if (held.lost) throw new LeaseLost();
     };
@@ -189,7 +192,7 @@ export class JobClaimLoop {
   }
 
   private renewed(held: Held, state: LeaseState | null): void {
-    if (state && state.leaseOwner === this.o.instanceId) {
+    if (state && state.attempt === held.claim.attempt) {
       held.lastRenewal = Date.now();
       held.confirmedUntil = state.leaseUntil ? state.leaseUntil.getTime() : 0;
       return;
@@ -202,16 +205,16 @@ export class JobClaimLoop {
 
   /** Renews the lease and applies control requests until the run ends (one MongoDB call at a time). */
   private async watch(held: Held, watching: () => boolean): Promise<void> {
-    const { leases, instanceId, leaseMs } = this.o;
+    const { leases, leaseMs } = this.o;
     while (watching() && !held.lost) {
       try {
         let state: LeaseState | null;
         if (Date.now() - held.lastRenewal >= leaseMs / 3) {
-          state = await leases.renew(held.job.id, instanceId, leaseMs);
+          state = await leases.renew(held.claim, leaseMs);
           this.renewed(held, state);
         } else {
           state = await leases.read(held.job.id);
-          if (!state || state.leaseOwner !== instanceId) this.renewed(held, null);
+          if (!state || state.attempt !== held.claim.attempt) this.renewed(held, null);
         }
         if (state?.control && held.started && !held.lost && watching()) await this.apply(held.job.id, state);
       } catch (err) {

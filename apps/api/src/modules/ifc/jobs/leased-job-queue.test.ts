@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { generateIfcFixture } from '@aec/ifc';
 import { createMongoStore } from '../../../store/mongo/mongo-store';
-import { MongoJobLeases } from '../../../store/mongo/mongo-job-leases';
+import { MongoJobLeases, type LeaseHold } from '../../../store/mongo/mongo-job-leases';
 import type { JobDoc } from '../../../store/mongo/job-model';
 import type { JobRecord, Store } from '../../../store/types';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../../test/mongo-test-uri';
@@ -35,8 +35,8 @@ class CuttableLeases extends MongoJobLeases {
   heal(): void {
     this.hung.splice(0).forEach((answer) => answer());
   }
-  override renew(id: string, owner: string, leaseMs: number) {
-    return this.hang(() => super.renew(id, owner, leaseMs));
+  override renew(hold: LeaseHold, leaseMs: number) {
+    return this.hang(() => super.renew(hold, leaseMs));
   }
   override read(id: string) {
     return this.hang(() => super.read(id));
