@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { BodyWriter } from './body-writer';
 import { writeDanglingReferences, writeEncodingFaults, writeUnterminatedString } from './faults';
 import {
   DEFAULT_BAYS,
@@ -26,6 +27,7 @@ export interface Session {
   w: StepWriter;
   schema: string;
   storeyIds: number[];
+  bodies: BodyWriter | null;
   productsByStorey: Record<string, number>;
   finish(): void;
   storey(): void;
@@ -44,18 +46,20 @@ export function startModel(options: GeneratorOptions, reviser?: (w: StepWriter) 
       `FILE_SCHEMA(('${schema}'));\nENDSEC;\nDATA;\n`,
   );
   const defs = writeSharedDefinitions(w, schemaName, name, options.doorWindowParameters);
+  const bodies = options.geometry === 'heavy' ? new BodyWriter(w, schemaName, defs.context) : null;
   const revise = reviser?.(w);
   w.hook = revise ?? null;
   const session: Session = {
     w,
     schema,
     storeyIds: [],
+    bodies,
     productsByStorey: {},
     storey() {
       const before = countProducts(w);
       const index = session.storeyIds.length;
       revise?.beginStorey(index);
-      const storey = writeStorey(w, defs, index, bays);
+      const storey = writeStorey(w, defs, index, bays, bodies);
       revise?.endStorey(index, storey, defs.history);
       session.storeyIds.push(storey);
       if (options.unnamedSets) writeUnnamedSets(w, defs, storey, index);
@@ -93,6 +97,7 @@ export function countsOf(session: Session, options: GeneratorOptions): Generated
     storeys: session.storeyIds.length,
     bays: Math.max(1, options.bays ?? DEFAULT_BAYS),
     bytes: session.w.bytesTaken,
+    geometryBytes: session.bodies?.bytes ?? 0,
   };
 }
 

@@ -16,5 +16,6 @@ export {
   type GeneratedSchema,
   type GeneratorFaults,
   type GeneratorOptions,
+  type GeometryDetail,
 } from './model-options';
 export { UNNAMED_SET_PROPERTIES } from './unnamed-sets';

@@ -29,7 +29,13 @@ export interface GeneratorOptions {
   faults?: GeneratorFaults;
   /** Adds a property set and a quantity set without a Name (`$`) to every storey (valid IFC, see unnamed-sets.ts). */
   unnamedSets?: boolean;
+  /** 'heavy': every product but the spatial structure gets a body (faceted Breps; tessellated furniture in IFC4)
+   * and its own placement, so geometry is most of the file's bytes, as in models exported from authoring tools.
+   * Rows stay those of the model without it (ExpressIds aside: bodies take ids between the products'). */
+  geometry?: GeometryDetail;
 }
+
+export type GeometryDetail = 'none' | 'heavy';
 
 /** What the generator wrote, to compare extraction results with. */
 export interface GeneratedCounts {
@@ -42,6 +48,8 @@ export interface GeneratedCounts {
   storeys: number;
   bays: number;
   bytes: number;
+  /** Bytes of body geometry lines (0 without `geometry: 'heavy'`). */
+  geometryBytes: number;
 }
 
 export const DEFAULT_STOREYS = 3;

@@ -8,6 +8,8 @@ export interface SharedDefinitions {
   history: number;
   building: number;
   buildingPlacement: number;
+  /** The 3D model IfcGeometricRepresentationContext (bodies go into its 'Body' sub-context). */
+  context: number;
   metre: number;
   /** Property set definitions every door occurrence gets (IfcDoorPanelProperties with doorWindowParameters). */
   doorOccurrenceSets: number[];
@@ -24,15 +26,15 @@ export interface SharedDefinitions {
   };
 }
 
-function placement(w: StepWriter, relativeTo: number | null, z = 0): number {
-  const point = w.entity('IfcCartesianPoint', [`(0.,0.,${real(z)})`]);
+function placement(w: StepWriter, relativeTo: number | null, z = 0, x = 0): number {
+  const point = w.entity('IfcCartesianPoint', [`(${real(x)},0.,${real(z)})`]);
   const axis = w.entity('IfcAxis2Placement3D', [ref(point), UNSET, UNSET]);
   return w.entity('IfcLocalPlacement', [relativeTo === null ? UNSET : ref(relativeTo), ref(axis)]);
 }
 
 export { placement };
 
-function units(w: StepWriter): { assignment: number; metre: number } {
+function units(w: StepWriter, schema: GeneratedSchema): { assignment: number; metre: number } {
   const si = (type: string, prefix: string | null, name: string) =>
     w.entity('IfcSIUnit', ['*', enumValue(type), prefix ? enumValue(prefix) : UNSET, enumValue(name)]);
   const length = si('LENGTHUNIT', 'MILLI', 'METRE');
@@ -49,7 +51,13 @@ function units(w: StepWriter): { assignment: number; metre: number } {
     w.entity('IfcDerivedUnitElement', [ref(metre), '-2']),
     w.entity('IfcDerivedUnitElement', [ref(kelvin), '-1']),
   ];
-  const uValue = w.entity('IfcDerivedUnit', [refs(elements), enumValue('THERMALTRANSMITTANCEUNIT'), UNSET]);
+  // IFC4X3 added an optional Name to derived units
+  const uValue = w.entity('IfcDerivedUnit', [
+    refs(elements),
+    enumValue('THERMALTRANSMITTANCEUNIT'),
+    UNSET,
+    ...(schema === 'IFC4X3' ? [UNSET] : []),
+  ]);
   const assignment = w.entity('IfcUnitAssignment', [
     refs([length, area, volume, mass, angle, kelvin, watt, uValue]),
   ]);
@@ -103,7 +111,7 @@ export function writeSharedDefinitions(
     ref(world),
     UNSET,
   ]);
-  const { assignment, metre } = units(w);
+  const { assignment, metre } = units(w, schema);
   const project = w.entity('IfcProject', [
     str(w.guid()),
     ref(history),
@@ -159,7 +167,7 @@ export function writeSharedDefinitions(
     window: parameters ? [parameters.windowLining, parameters.windowPanel] : [],
   });
   const doorOccurrenceSets = parameters ? [parameters.doorPanel] : [];
-  return { v4, history, building, buildingPlacement, metre, doorOccurrenceSets, types, materials };
+  return { v4, history, building, buildingPlacement, context, metre, doorOccurrenceSets, types, materials };
 }
 
 function material(w: StepWriter, v4: boolean, name: string): number {

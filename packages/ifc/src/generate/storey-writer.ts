@@ -1,3 +1,5 @@
+import { type BayFrame, type Solid, bayShapes, storeyShapes } from './body-shapes';
+import type { BodyWriter } from './body-writer';
 import { GENERATED_NAMES, STOREY_HEIGHT, bayLength } from './model-options';
 import { placement, propertySet, single, type SharedDefinitions } from './shared-definitions';
 import { UNSET, bool, enumValue, real, ref, refs, str, typed } from './step-format';
@@ -5,6 +7,13 @@ import type { StepWriter } from './step-writer';
 
 const WALL_HEIGHT = STOREY_HEIGHT;
 const BAY_DEPTH = 6000;
+
+/** A product's body: its solids in its own placement, which sits `x` along the storey. */
+interface BodySpec {
+  x: number;
+  solids: () => Solid[];
+  tessellated?: boolean;
+}
 
 /** Per-storey relationship lists, written once the storey's elements exist. */
 interface StoreyLists {
@@ -34,6 +43,7 @@ class StoreyContext {
     readonly d: SharedDefinitions,
     readonly storeyPlacement: number,
     readonly index: number,
+    readonly bodies: BodyWriter | null,
   ) {}
 
   get h(): string {
@@ -41,9 +51,12 @@ class StoreyContext {
   }
 
   /** GlobalId, OwnerHistory, Name, Description, ObjectType, ObjectPlacement, Representation (+ Tag). */
-  head(name: string, tag?: string): string[] {
-    const own = placement(this.w, this.storeyPlacement);
-    const head = [str(this.w.guid()), this.h, str(name), UNSET, UNSET, ref(own), UNSET];
+  head(name: string, tag?: string, body?: BodySpec): string[] {
+    // without bodies every product sits at the storey's origin, as the generator always wrote it
+    const shaped = this.bodies && body ? { bodies: this.bodies, ...body } : null;
+    const own = placement(this.w, this.storeyPlacement, 0, shaped?.x ?? 0);
+    const representation = shaped ? ref(shaped.bodies.write(shaped.solids(), shaped.tessellated)) : UNSET;
+    const head = [str(this.w.guid()), this.h, str(name), UNSET, UNSET, ref(own), representation];
     return tag === undefined ? head : [...head, str(tag)];
   }
 
@@ -82,7 +95,13 @@ const label = (w: StepWriter, name: string, value: string) => single(w, name, ty
 
 /** One storey: slab, stair with its flight, railing and `bays` bays of walls, openings, windows,
  * doors, columns, beams, spaces and furniture, with property sets, quantities, types and materials. */
-export function writeStorey(w: StepWriter, d: SharedDefinitions, index: number, bays: number): number {
+export function writeStorey(
+  w: StepWriter,
+  d: SharedDefinitions,
+  index: number,
+  bays: number,
+  bodies: BodyWriter | null = null,
+): number {
   const storeyPlacement = placement(w, d.buildingPlacement, index * STOREY_HEIGHT);
   const storey = w.product('IfcBuildingStorey', [
     str(w.guid()),
@@ -96,7 +115,7 @@ export function writeStorey(w: StepWriter, d: SharedDefinitions, index: number, 
     enumValue('ELEMENT'),
     real(index * STOREY_HEIGHT),
   ]);
-  const c = new StoreyContext(w, d, storeyPlacement, index);
+  const c = new StoreyContext(w, d, storeyPlacement, index, bodies);
   const v4 = d.v4;
 
   const shared = {
@@ -132,9 +151,15 @@ export function writeStorey(w: StepWriter, d: SharedDefinitions, index: number, 
 
   for (let bay = 0; bay < bays; bay++) writeBay(c, bay);
 
-  const slab = w.product('IfcSlab', [...c.head(`Floor slab ${index}`, `SL-${index}`), enumValue('FLOOR')]);
-  c.lists.contained.push(slab);
   const slabLength = totalLength(bays);
+  const slab = w.product('IfcSlab', [
+    ...c.head(`Floor slab ${index}`, `SL-${index}`, {
+      x: 0,
+      solids: () => storeyShapes.slab(slabLength, BAY_DEPTH),
+    }),
+    enumValue('FLOOR'),
+  ]);
+  c.lists.contained.push(slab);
   const slabArea = (slabLength * BAY_DEPTH) / 1e6;
   c.defines(
     [slab],
@@ -174,18 +199,27 @@ export function writeStorey(w: StepWriter, d: SharedDefinitions, index: number, 
   );
 
   const stair = w.product('IfcStair', [
-    ...c.head(`Stair ${index}`, `ST-${index}`),
+    ...c.head(`Stair ${index}`, `ST-${index}`, {
+      x: 0,
+      solids: () => storeyShapes.stair(slabLength, WALL_HEIGHT),
+    }),
     enumValue('STRAIGHT_RUN_STAIR'),
   ]);
   const flightTail = ['18', '17', real(166.7), real(280)];
   const flight = w.product('IfcStairFlight', [
-    ...c.head(`Flight ${index}`, `SF-${index}`),
+    ...c.head(`Flight ${index}`, `SF-${index}`, {
+      x: 0,
+      solids: () => storeyShapes.flight(slabLength, 17, 166.7, 280),
+    }),
     ...flightTail,
     ...(v4 ? [enumValue('STRAIGHT')] : []),
   ]);
   c.rel('IfcRelAggregates', [ref(stair), refs([flight])]);
   const railing = w.product('IfcRailing', [
-    ...c.head(`Railing ${index}`, `RL-${index}`),
+    ...c.head(`Railing ${index}`, `RL-${index}`, {
+      x: 0,
+      solids: () => storeyShapes.railing(slabLength, BAY_DEPTH),
+    }),
     enumValue('HANDRAIL'),
   ]);
   c.lists.contained.push(stair, railing);
@@ -228,14 +262,27 @@ function writeBay(c: StoreyContext, bay: number): void {
   const v4 = d.v4;
   const id = `${index}.${bay}`;
   const length = bayLength(bay);
+  const frame: BayFrame = {
+    length,
+    depth: BAY_DEPTH,
+    height: WALL_HEIGHT,
+    exteriorThickness: 355,
+    interiorThickness: 100,
+  };
+  const x = totalLength(bay);
+  const body = (shape: (f: BayFrame) => Solid[], tessellated = false): BodySpec => ({
+    x,
+    solids: () => shape(frame),
+    tessellated,
+  });
   const wallClass = v4 ? 'IfcWall' : 'IfcWallStandardCase';
   const wallTail = (kind: string) => (v4 ? [enumValue(kind)] : []);
   const exteriorWall = w.product(wallClass, [
-    ...c.head(`Exterior wall ${id}`, `EW-${id}`),
+    ...c.head(`Exterior wall ${id}`, `EW-${id}`, body(bayShapes.exteriorWall)),
     ...wallTail('STANDARD'),
   ]);
   const interiorWall = w.product(wallClass, [
-    ...c.head(`Interior wall ${id}`, `IW-${id}`),
+    ...c.head(`Interior wall ${id}`, `IW-${id}`, body(bayShapes.interiorWall)),
     ...wallTail('PARTITIONING'),
   ]);
   const wallQuantities = (thickness: number, openingArea: number) => {
@@ -255,9 +302,9 @@ function writeBay(c: StoreyContext, bay: number): void {
   c.defines([exteriorWall], wallQuantities(355, 1.8));
   c.defines([interiorWall], wallQuantities(100, 1.89));
 
-  const opening = (host: number, depth: number, width: number, height: number) => {
+  const opening = (host: number, depth: number, width: number, height: number, shape: BodySpec) => {
     const o = w.product('IfcOpeningElement', [
-      ...c.head(`Opening ${id}`),
+      ...c.head(`Opening ${id}`, undefined, shape),
       ...(v4 ? [UNSET, enumValue('OPENING')] : [UNSET]),
     ]);
     c.rel('IfcRelVoidsElement', [ref(host), ref(o)]);
@@ -271,9 +318,9 @@ function writeBay(c: StoreyContext, bay: number): void {
     );
     return o;
   };
-  const windowOpening = opening(exteriorWall, 355, 1200, 1500);
+  const windowOpening = opening(exteriorWall, 355, 1200, 1500, body(bayShapes.windowOpening));
   const window = w.product('IfcWindow', [
-    ...c.head(`Window ${id}`, `W-${id}`),
+    ...c.head(`Window ${id}`, `W-${id}`, body(bayShapes.window)),
     real(1500),
     real(1200),
     ...(v4 ? [enumValue('WINDOW'), enumValue('SINGLE_PANEL'), UNSET] : []),
@@ -287,9 +334,9 @@ function writeBay(c: StoreyContext, bay: number): void {
       ['Area', 'Area', 1.8],
     ]),
   );
-  const doorOpening = opening(interiorWall, 100, 900, 2100);
+  const doorOpening = opening(interiorWall, 100, 900, 2100, body(bayShapes.doorOpening));
   const door = w.product('IfcDoor', [
-    ...c.head(`Door ${id}`, `D-${id}`),
+    ...c.head(`Door ${id}`, `D-${id}`, body(bayShapes.door)),
     real(2100),
     real(900),
     ...(v4 ? [enumValue('DOOR'), enumValue('SINGLE_SWING_LEFT'), UNSET] : []),
@@ -305,10 +352,13 @@ function writeBay(c: StoreyContext, bay: number): void {
   );
 
   const column = w.product('IfcColumn', [
-    ...c.head(`Column ${id}`, `C-${id}`),
+    ...c.head(`Column ${id}`, `C-${id}`, body(bayShapes.column)),
     ...(v4 ? [enumValue('COLUMN')] : []),
   ]);
-  const beam = w.product('IfcBeam', [...c.head(`Beam ${id}`, `B-${id}`), ...(v4 ? [enumValue('BEAM')] : [])]);
+  const beam = w.product('IfcBeam', [
+    ...c.head(`Beam ${id}`, `B-${id}`, body(bayShapes.beam)),
+    ...(v4 ? [enumValue('BEAM')] : []),
+  ]);
   c.defines(
     [beam],
     c.quantities('Qto_BeamBaseQuantities', [
@@ -322,7 +372,11 @@ function writeBay(c: StoreyContext, bay: number): void {
   const spaceTail = v4
     ? [enumValue('ELEMENT'), enumValue('INTERNAL'), UNSET]
     : [enumValue('ELEMENT'), enumValue('INTERNAL'), UNSET];
-  const space = w.product('IfcSpace', [...c.head(spaceName), str(`Office ${id}`), ...spaceTail]);
+  const space = w.product('IfcSpace', [
+    ...c.head(spaceName, undefined, body(bayShapes.space)),
+    str(`Office ${id}`),
+    ...spaceTail,
+  ]);
   const floor = (length * BAY_DEPTH) / 1e6;
   c.defines(
     [space],
@@ -335,7 +389,8 @@ function writeBay(c: StoreyContext, bay: number): void {
   );
   const furnitureClass = v4 ? 'IfcFurniture' : 'IfcFurnishingElement';
   const desk = w.product(furnitureClass, [
-    ...c.head(`Desk ${id}`, `F-${id}`),
+    // furniture is tessellated where the schema allows (IFC4 exporters write families as triangle meshes)
+    ...c.head(`Desk ${id}`, `F-${id}`, body(bayShapes.desk, true)),
     ...(v4 ? [enumValue('DESK')] : []),
   ]);
   c.rel('IfcRelContainedInSpatialStructure', [refs([desk]), ref(space)]);
