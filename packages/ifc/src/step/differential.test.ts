@@ -15,6 +15,10 @@ const MODELS: Array<[string, GeneratorOptions]> = [
     'IFC2X3 with door and window parameters',
     { schema: 'IFC2X3', storeys: 1, bays: 2, doorWindowParameters: true },
   ],
+  // bodies (faceted Breps, IFC4 triangle meshes) are most of these files: the streaming reader skips what web-ifc reads
+  ['IFC2X3 geometry-heavy', { schema: 'IFC2X3', storeys: 1, bays: 2, geometry: 'heavy' }],
+  ['IFC4 geometry-heavy', { schema: 'IFC4', storeys: 1, bays: 2, geometry: 'heavy' }],
+  ['IFC4X3 geometry-heavy', { schema: 'IFC4X3', storeys: 1, bays: 2, geometry: 'heavy' }],
   [
     'IFC4 with encoding faults and dangling references',
     { storeys: 1, bays: 2, faults: { encodingFaults: true, danglingReferences: true } },
