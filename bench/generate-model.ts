@@ -10,32 +10,56 @@ interface Sidecar {
   bytes: number;
   products: number;
   storeys: number;
+  /** Bytes of body geometry (the geometry-heavy model; 0 or absent for the property-heavy one). */
+  geometryBytes?: number;
 }
 
 /**
  * Writes the benchmark model (default ~100 MB) once; later runs reuse it. A `<file>.json` next to it keeps its
  * storey count, which version 2 needs. Prints its size and product count. With `--revision <v2.ifc>` it also writes
  * version 2 (REVISION's known changes) and `<v2>.changes.json`, the change list the comparison must find.
+ * With `--geometry` it writes the geometry-heavy model instead (the generator's `geometry: 'heavy'`: every product
+ * with a faceted body, ~85 % of the bytes) and prints that share too.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const geometryAt = args.indexOf('--geometry');
+  const geometry = geometryAt >= 0;
+  if (geometry) args.splice(geometryAt, 1);
   const at = args.indexOf('--revision');
   const revisionFile = at >= 0 ? args.splice(at, 2)[1] : undefined;
   const [file, mb = '100'] = args;
   if (!file || (at >= 0 && !revisionFile))
-    throw new Error('usage: generate-model <file.ifc> [megabytes] [--revision <v2.ifc>]');
+    throw new Error('usage: generate-model <file.ifc> [megabytes] [--revision <v2.ifc>] [--geometry]');
+  if (geometry && revisionFile) throw new Error('--geometry writes no version 2');
   const targetBytes = Number(mb) * 1024 * 1024;
   let sidecar = readSidecar(file);
   let products: number | null = null;
-  if (!sidecar || !existsSync(file) || Math.abs(statSync(file).size - targetBytes) > targetBytes * 0.05) {
-    const counts = await writeIfcModel(`${file}.tmp`, { targetBytes, ...MODEL });
+  const stale =
+    !sidecar ||
+    !existsSync(file) ||
+    Math.abs(statSync(file).size - targetBytes) > targetBytes * 0.05 ||
+    // a model of the other kind under this name
+    (sidecar.geometryBytes ?? 0) > 0 !== geometry;
+  if (stale) {
+    const counts = await writeIfcModel(`${file}.tmp`, {
+      targetBytes,
+      ...MODEL,
+      ...(geometry ? { geometry: 'heavy' as const } : {}),
+    });
     renameSync(`${file}.tmp`, file);
-    sidecar = { bytes: statSync(file).size, products: counts.totalProducts, storeys: counts.storeys };
+    sidecar = {
+      bytes: statSync(file).size,
+      products: counts.totalProducts,
+      storeys: counts.storeys,
+      geometryBytes: counts.geometryBytes,
+    };
     writeFileSync(`${file}.json`, JSON.stringify(sidecar));
     products = counts.totalProducts;
   }
   const out: Record<string, unknown> = { bytes: statSync(file).size, products };
-  if (revisionFile) out.revision = await ensureRevision(revisionFile, sidecar);
+  if (geometry && sidecar) out.geometryShare = +((sidecar.geometryBytes ?? 0) / sidecar.bytes).toFixed(3);
+  if (revisionFile && sidecar) out.revision = await ensureRevision(revisionFile, sidecar);
   process.stdout.write(JSON.stringify(out) + '\n');
 }
 

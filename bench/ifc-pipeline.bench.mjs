@@ -1,5 +1,7 @@
-// End-to-end IFC benchmark: ~100 MB generated model, upload → ready through the real server, against bare
-// extraction of the same file measured in the same run. Prints figures; asserts nothing.
+// End-to-end IFC benchmark: two ~100 MB generated models, upload → ready through the real server, each against bare
+// extraction of the same file measured in the same run: the property-heavy model (no geometry, the figures without
+// a prefix, then its version 2) and the geometry-heavy one (bodies are ~85 % of its bytes, figures prefixed
+// `geometry`). Prints figures; asserts nothing.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +17,33 @@ const MB = Number(process.env.BENCH_IFC_MB ?? 100);
 const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
 // BENCH_IFC_VERSION2=skip measures version 1 only (the second part takes minutes: the change set of version 2).
 const VERSION2 = process.env.BENCH_IFC_VERSION2 !== 'skip';
+// BENCH_IFC_ONLY=geometry (or =property) measures one of the two models.
+const ONLY = process.env.BENCH_IFC_ONLY ?? '';
+if (ONLY && ONLY !== 'geometry' && ONLY !== 'property')
+  throw new Error(`BENCH_IFC_ONLY=${ONLY}: expected geometry or property`);
 
 export async function benchIfcPipeline() {
   mkdirSync(MODELS, { recursive: true });
+  const property = ONLY === 'geometry' ? {} : await benchPropertyModel();
+  const geometry = ONLY === 'property' ? {} : await benchGeometryModel();
+  return { ...property, ...geometry };
+}
+
+/** Both extractors bare (rows discarded) on one file: web-ifc, the reference the pipeline is compared with, and the
+ * streaming STEP reader (issue 17), which the server runs unless IFC_EXTRACTOR=web-ifc. */
+function bareExtractions(model) {
+  const run = (extractor) =>
+    JSON.parse(
+      execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model, extractor], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      }),
+    );
+  return { bare: run('web-ifc'), streaming: run('step') };
+}
+
+/** The property-heavy model (and its version 2 uploaded into the same project): the figures without a prefix. */
+async function benchPropertyModel() {
   const model = path.join(MODELS, `model-${MB}mb.ifc`);
   const revision = path.join(MODELS, `model-${MB}mb-v2.ifc`);
   const generated = JSON.parse(
@@ -28,19 +54,72 @@ export async function benchIfcPipeline() {
     ),
   );
   const bytes = generated.bytes;
+  return uploadToReadyOnce(model, bytes, async ({ figures, seconds, body, base, pid, token }) => {
+    const version2 =
+      VERSION2 &&
+      (await measureVersionChanges({
+        base,
+        pid,
+        token,
+        projectId: body.projectId,
+        file: revision,
+        manifestFile: generated.revision.manifest,
+        first: { seconds, bytes },
+      }));
+    return {
+      ...figures,
+      ...version2,
+    };
+  });
+}
 
-  // Both extractors bare (rows discarded) on the same file in the same run: web-ifc, the reference the pipeline is
-  // compared with, and the streaming STEP reader (issue 17), which the server runs unless IFC_EXTRACTOR=web-ifc.
-  const bareRun = (extractor) =>
-    JSON.parse(
-      execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model, extractor], {
-        encoding: 'utf8',
-        maxBuffer: 1 << 20,
-      }),
-    );
-  const bare = bareRun('web-ifc');
-  const streaming = bareRun('step');
+/** The geometry-heavy model (the generator's `geometry: 'heavy'`): the same figures, prefixed `geometry`. */
+async function benchGeometryModel() {
+  const model = path.join(MODELS, `model-geometry-${MB}mb.ifc`);
+  const generated = JSON.parse(
+    execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), model, String(MB), '--geometry'], {
+      encoding: 'utf8',
+    }),
+  );
+  const bytes = generated.bytes;
+  return uploadToReadyOnce(model, bytes, async ({ figures }) => {
+    const prefixed = Object.entries(figures).map(([k, v]) => [
+      `geometry${k[0].toUpperCase()}${k.slice(1)}`,
+      v,
+    ]);
+    return { geometryShareOfBytes: generated.geometryShare, ...Object.fromEntries(prefixed) };
+  });
+}
 
+/** One model's figures: upload → ready against both bare extractions of the same file. */
+function pipelineFigures({ bytes, products, seconds, apiPeakRssMb, bare, streaming, latencies }) {
+  const mb = bytes / 1024 / 1024;
+  return {
+    modelMb: +mb.toFixed(1),
+    products,
+    endToEndSeconds: +seconds.toFixed(2),
+    mbPerSecond: +(mb / seconds).toFixed(1),
+    apiPeakRssMb,
+    bareExtractionSeconds: +bare.seconds.toFixed(2),
+    bareExtractionPeakRssMb: Math.round(bare.peakRssMb),
+    bareExtractionMbPerSecond: +(mb / bare.seconds).toFixed(1),
+    streamingExtractionSeconds: +streaming.seconds.toFixed(2),
+    streamingExtractionMbPerSecond: +(mb / streaming.seconds).toFixed(1),
+    streamingExtractionPeakRssMb: Math.round(streaming.peakRssMb),
+    streamingSpeedupOverWebIfc: +(bare.seconds / streaming.seconds).toFixed(2),
+    ratioToBare: +(seconds / bare.seconds).toFixed(2),
+    healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
+    healthSamples: latencies.length,
+  };
+}
+
+/**
+ * Bare extractions of `model` first, then the server on a fresh data dir: uploads `model` with ?wait=true (/health
+ * probed meanwhile) and hands the figures and the still running server to `report`, whose result is returned; the
+ * server is stopped after.
+ */
+async function uploadToReadyOnce(model, bytes, report) {
+  const { bare, streaming } = bareExtractions(model);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -115,39 +194,13 @@ export async function benchIfcPipeline() {
             +((origin + ms - startedAt) / 1000).toFixed(2),
           ]),
         );
-        console.log('timeline (s since upload began):', at, 'writer:', details);
+        console.log(`timeline of ${path.basename(model)} (s since upload began):`, at, 'writer:', details);
       }
     }
     const apiPeakRssMb = peakRssMb(server.pid);
-    const version2 =
-      VERSION2 &&
-      (await measureVersionChanges({
-        base,
-        pid: server.pid,
-        token,
-        projectId: body.projectId,
-        file: revision,
-        manifestFile: generated.revision.manifest,
-        first: { seconds, bytes },
-      }));
-    return {
-      modelMb: +(bytes / 1024 / 1024).toFixed(1),
-      products: body.elementCount,
-      endToEndSeconds: +seconds.toFixed(2),
-      mbPerSecond: +(bytes / 1024 / 1024 / seconds).toFixed(1),
-      apiPeakRssMb,
-      bareExtractionSeconds: +bare.seconds.toFixed(2),
-      bareExtractionPeakRssMb: Math.round(bare.peakRssMb),
-      bareExtractionMbPerSecond: +(bytes / 1024 / 1024 / bare.seconds).toFixed(1),
-      streamingExtractionSeconds: +streaming.seconds.toFixed(2),
-      streamingExtractionMbPerSecond: +(bytes / 1024 / 1024 / streaming.seconds).toFixed(1),
-      streamingExtractionPeakRssMb: Math.round(streaming.peakRssMb),
-      streamingSpeedupOverWebIfc: +(bare.seconds / streaming.seconds).toFixed(2),
-      ratioToBare: +(seconds / bare.seconds).toFixed(2),
-      healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
-      healthSamples: latencies.length,
-      ...version2,
-    };
+    const products = body.elementCount;
+    const figures = pipelineFigures({ bytes, products, seconds, apiPeakRssMb, bare, streaming, latencies });
+    return await report({ figures, seconds, body, base, pid: server.pid, token });
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -82,6 +82,7 @@ for (const [name, run] of Object.entries(benches)) {
   console.table(figures);
   if (name === 'ifc') {
     console.log('targets: endToEndSeconds ≤ 15, ratioToBare ≤ 1.3, apiPeakRssMb ≤ 1536, healthP99Ms ≤ 100');
+    console.log('targets (geometry-heavy model): geometryRatioToBare ≤ 0.5, geometryHealthP99Ms ≤ 100');
     console.log(
       'targets (version 2): changeSetSecondsAfterReady ≤ 5, changeSetApiRssGrowthMb ≤ 300, v2ReadyDelayedOver5Percent false',
     );

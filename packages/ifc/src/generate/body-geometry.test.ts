@@ -2,7 +2,8 @@ import { extractText } from '../test-support/collect-rows';
 import { type StepRecord, reachableFrom, readStepRecords, referencesOf } from '../test-support/step-records';
 import { StepSchema, layoutOf } from '../step/step-schema';
 import { getIfcApi } from '../web-ifc-runtime';
-import { generateIfcFixture } from './generate-model';
+import { PassThrough } from 'node:stream';
+import { generateIfcFixture, writeIfcModel } from './generate-model';
 import type { GeneratedSchema } from './model-options';
 
 const SCHEMAS: GeneratedSchema[] = ['IFC2X3', 'IFC4', 'IFC4X3'];
@@ -136,4 +137,19 @@ describe("generator: geometry 'heavy'", () => {
       expect(shaped.elements.length).toBeGreaterThan(50);
     },
   );
+
+  it('streams to a target size (as the bench writes its ~100 MB model) with the same text and geometry bytes as in memory', async () => {
+    const sink = new PassThrough({ highWaterMark: 1024 });
+    const chunks: Buffer[] = [];
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const options = { bays: 2, seed: 7, geometry: 'heavy' as const };
+    const counts = await writeIfcModel(sink, { ...options, storeys: 1, targetBytes: 1_000_000 });
+    sink.end();
+    const text = Buffer.concat(chunks).toString('latin1');
+    expect(counts.bytes).toBeGreaterThanOrEqual(1_000_000);
+    const inMemory = generateIfcFixture({ ...options, storeys: counts.storeys });
+    expect(text).toBe(inMemory.text);
+    expect(counts.geometryBytes).toBe(inMemory.counts.geometryBytes);
+    expect(counts.geometryBytes / counts.bytes).toBeGreaterThan(0.8);
+  });
 });
