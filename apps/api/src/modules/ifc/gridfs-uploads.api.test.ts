@@ -27,6 +27,17 @@ describeMongo('GridFS uploads across instances [mongodb]', () => {
   const bearer = () => ({ Authorization: `Bearer ${token}` });
   const storedFiles = (projectId: string) =>
     store.mongoDb!.collection(`${UPLOADS_BUCKET}.files`).find({ 'metadata.projectId': projectId }).toArray();
+  /**
+   * The job's files go after its end is recorded (the worker removes them once the run returns), so a client may
+   * see the job ended a moment before they are gone: `read` is asked again until it finds nothing, up to 30 s.
+   */
+  const whenGone = async <T>(read: () => Promise<T[]> | T[]): Promise<T[]> => {
+    for (let waited = 0; waited < 30_000; waited += 200) {
+      if ((await read()).length === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return read();
+  };
   const jobEnd = async (jobId: string) => {
     for (;;) {
       const job = await store.jobs.findById(jobId);
@@ -60,11 +71,11 @@ describeMongo('GridFS uploads across instances [mongodb]', () => {
     expect((await jobEnd(accepted.jobId)).status).toBe('ready');
     const project = await store.projects.findById(accepted.projectId);
     expect(project).toMatchObject({ status: 'ready', elementCount: fixture.counts.totalProducts });
-    expect(await storedFiles(accepted.projectId)).toEqual([]);
+    expect(await whenGone(() => storedFiles(accepted.projectId))).toEqual([]);
     expect(fs.existsSync(api.modelDir)).toBe(false);
     // The worker's local copy is gone too.
     const work = `${worker.dataDir}/work`;
-    expect(fs.existsSync(work) ? fs.readdirSync(work) : []).toEqual([]);
+    expect(await whenGone(() => (fs.existsSync(work) ? fs.readdirSync(work) : []))).toEqual([]);
   });
 
   it('removes the GridFS file of a failed job', async () => {
@@ -73,7 +84,7 @@ describeMongo('GridFS uploads across instances [mongodb]', () => {
     const accepted = (await upload(api, token, broken, 'broken.ifc', false).expect(202)).body;
     expect(await storedFiles(accepted.projectId)).toHaveLength(1);
     expect((await jobEnd(accepted.jobId)).status).toBe('failed');
-    expect(await storedFiles(accepted.projectId)).toEqual([]);
+    expect(await whenGone(() => storedFiles(accepted.projectId))).toEqual([]);
   });
 
   it('removes the GridFS files of a project deleted while its job waits or runs', async () => {
