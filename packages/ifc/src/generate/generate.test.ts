@@ -52,6 +52,22 @@ describe('generateIfcModel', () => {
     for (const [type, n] of Object.entries(counts.productsByType)) expect(written(type)).toBe(n);
   });
 
+  it("writes IFC2X3 wall types with IFC2X3's IfcWallTypeEnum values (PARTITIONING came with IFC4)", () => {
+    const IFC2X3_WALL_TYPES = [
+      'STANDARD',
+      'POLYGONAL',
+      'SHEAR',
+      'ELEMENTEDWALL',
+      'PLUMBINGWALL',
+      'USERDEFINED',
+      'NOTDEFINED',
+    ];
+    const text = generateIfcModel({ schema: 'IFC2X3', storeys: 1, bays: 1 });
+    const kinds = [...text.matchAll(/=IFCWALLTYPE\(.*,\.([A-Z_]+)\.\);/g)].map((m) => m[1]);
+    expect(kinds).toHaveLength(2);
+    for (const kind of kinds) expect(IFC2X3_WALL_TYPES).toContain(kind);
+  });
+
   it('writes a header the sniffer accepts for each schema', () => {
     expect(
       sniffIfcData(Buffer.from(generateIfcModel({ schema: 'IFC2X3', storeys: 1, bays: 1 }))),

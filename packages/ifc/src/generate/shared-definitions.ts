@@ -318,7 +318,8 @@ function writeTypes(
       enumValue(kind),
     ]);
   const exteriorWall = wallType('Exterior Wall 355', exteriorSet, 'STANDARD');
-  const interiorWall = wallType('Interior Wall 100', interiorSet, 'PARTITIONING');
+  // IFC2X3's IfcWallTypeEnum has no PARTITIONING (IfcOpenShell's validation flags it)
+  const interiorWall = wallType('Interior Wall 100', interiorSet, v4 ? 'PARTITIONING' : 'STANDARD');
   const typeHead = (name: string, set: number, extra: number[] = []) => [
     str(w.guid()),
     h,
