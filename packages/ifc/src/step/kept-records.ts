@@ -50,6 +50,12 @@ export class KeptRecords {
   private readonly maxBlocks: number;
   private lastIndex = -1;
   private lastBlock: Buffer | null = null;
+  /**
+   * Blocks let go of by the cache, reused for the next block filled or read back: a multi-gigabyte model passes
+   * thousands of blocks through the cache, and each new one was garbage for the collector to find (RSS grew).
+   */
+  private readonly spare: Buffer[] = [];
+  private allocations = 1;
 
   constructor(memoryBytes = DEFAULT_MEMORY_BYTES) {
     this.blockBytes = Math.min(MAX_BLOCK_BYTES, Math.max(MIN_BLOCK_BYTES, Math.floor(memoryBytes / 8)));
@@ -69,6 +75,11 @@ export class KeptRecords {
   /** Bytes this store holds in memory: the blocks it keeps, the block being filled and its tables. */
   get retainedBytes(): number {
     return (this.blocks.size + 1) * this.blockBytes + this.packed.bytes + this.checkpoints.length * 8;
+  }
+
+  /** Blocks allocated so far: with the cache full, blocks are reused, so this stops growing. */
+  get allocatedBlocks(): number {
+    return this.allocations;
   }
 
   /** Whether records were written out to the temporary file. */
@@ -148,7 +159,7 @@ export class KeptRecords {
   private sealTail(): void {
     if (this.fd !== null) this.writeBlock(this.tailIndex, this.tail);
     this.cache(this.tailIndex, this.tail);
-    this.tail = Buffer.allocUnsafe(this.blockBytes);
+    this.tail = this.spare.pop() ?? this.newBlock();
     this.tailUsed = 0;
     this.tailIndex++;
   }
@@ -165,9 +176,19 @@ export class KeptRecords {
       for (const [i, b] of this.blocks) this.writeBlock(i, b);
     }
     while (this.blocks.size > this.maxBlocks) {
-      const oldest = this.blocks.keys().next().value as number;
+      const [oldest, buffer] = this.blocks.entries().next().value as [number, Buffer];
       this.blocks.delete(oldest);
+      if (oldest === this.lastIndex) {
+        this.lastIndex = -1;
+        this.lastBlock = null;
+      }
+      this.spare.push(buffer);
     }
+  }
+
+  private newBlock(): Buffer {
+    this.allocations++;
+    return Buffer.allocUnsafe(this.blockBytes);
   }
 
   private writeBlock(index: number, block: Buffer): void {
@@ -187,10 +208,16 @@ export class KeptRecords {
         this.blocks.delete(index);
         this.blocks.set(index, block);
       } else {
-        block = Buffer.allocUnsafe(this.blockBytes);
+        block = this.spare.pop() ?? this.newBlock();
         let done = 0;
         while (done < this.blockBytes) {
-          const n = readSync(this.fd as number, block, done, this.blockBytes - done, index * this.blockBytes + done);
+          const n = readSync(
+            this.fd as number,
+            block,
+            done,
+            this.blockBytes - done,
+            index * this.blockBytes + done,
+          );
           if (n === 0) break;
           done += n;
         }
