@@ -8,7 +8,7 @@ export interface StepEntitySink {
    * `(…)` is bytes[start, end). The bytes are only valid during the call: keep a copy of what you need.
    */
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void;
-  /** Every byte of the file once, in order, cut between statements (see StepReadOptions). */
+  /** Every byte of the file once, in order, cut between statements (see StepReadOptions); valid during the call. */
   block?(bytes: Buffer): void;
 }
 
@@ -101,15 +101,22 @@ export async function readStepFile(
   let inData = false;
   let finished = false;
   try {
-    let pending: Buffer = Buffer.alloc(0);
+    // One working buffer for the whole file: the unfinished statement is moved to its front and the next chunk read
+    // in after it. A new buffer per chunk (and a concatenation per split statement) made gigabytes of garbage on a
+    // multi-gigabyte file, which the process held in RSS until the collector ran. It grows only for a statement
+    // longer than what it holds.
+    let work = Buffer.allocUnsafe(2 * chunkSize);
+    let pendingLength = 0;
     for (let eof = false; !eof && !finished;) {
-      const chunk = Buffer.allocUnsafe(chunkSize);
-      const { bytesRead } = await file.read(chunk, 0, chunkSize, null);
+      if (pendingLength + chunkSize > work.length) {
+        const bigger = Buffer.allocUnsafe(pendingLength + 2 * chunkSize);
+        work.copy(bigger, 0, 0, pendingLength);
+        work = bigger;
+      }
+      const { bytesRead } = await file.read(work, pendingLength, chunkSize, null);
       total += bytesRead;
       eof = bytesRead === 0;
-      const buf = pending.length
-        ? Buffer.concat([pending, chunk.subarray(0, bytesRead)])
-        : chunk.subarray(0, bytesRead);
+      const buf = work.subarray(0, pendingLength + bytesRead);
       const finder = new StatementFinder(buf, eof);
       let start = 0;
       for (;;) {
@@ -142,7 +149,7 @@ export async function readStepFile(
         start = end + 1;
       }
       sink.block?.(buf.subarray(0, start));
-      pending = buf.subarray(start);
+      pendingLength = buf.copy(work, 0, start);
     }
     if (!finished) throw new IfcExtractionError('TRUNCATED', TRUNCATED_MESSAGE);
   } finally {
