@@ -93,6 +93,13 @@ async function stopWriter(writer: Worker, exited: Promise<void> | undefined): Pr
  * Runs one extraction in a fresh worker thread. Rows are stored either by `onBatch` on this thread, or by a fresh
  * row-writer thread fed directly by the extraction worker, so the API's event loop never runs a bulk insert.
  */
+/**
+ * The row writer's heap limit. It holds one batch at a time and SQLite's memory is outside the heap, but without a
+ * limit V8 lets a thread's heap grow to a few times what is alive before collecting, and the batches it receives are
+ * all garbage after their insert: on a 2.5 GB model that was hundreds of MB of the process's RSS.
+ */
+const WRITER_MAX_OLD_MB = 512;
+
 export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
   const threads: Worker[] = [];
   let writer: Worker | undefined;
@@ -107,6 +114,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       writer = new Worker(writerPath, {
         workerData: { ...target, batchPort: channel.port2 } satisfies WriterInput,
         transferList: [channel.port2],
+        resourceLimits: { maxOldGenerationSizeMb: WRITER_MAX_OLD_MB },
       });
       threads.push(writer);
       const exiting = writer;
