@@ -57,7 +57,11 @@ async function main(): Promise<void> {
     writeFileSync(`${file}.json`, JSON.stringify(sidecar));
     products = counts.totalProducts;
   }
-  const out: Record<string, unknown> = { bytes: statSync(file).size, products };
+  // a model kept from an earlier run: its products are in the sidecar
+  const out: Record<string, unknown> = {
+    bytes: statSync(file).size,
+    products: products ?? sidecar?.products ?? null,
+  };
   if (geometry && sidecar) out.geometryShare = +((sidecar.geometryBytes ?? 0) / sidecar.bytes).toFixed(3);
   if (revisionFile && sidecar) out.revision = await ensureRevision(revisionFile, sidecar);
   process.stdout.write(JSON.stringify(out) + '\n');
