@@ -11,7 +11,7 @@ import { DISK_RESERVE_BYTES, ranOutOfRoom, type FreeDiskSpace } from './free-dis
 export const FREE_SPACE_CHECK_EVERY_BYTES = 32 * 1024 * 1024;
 
 export interface GuardedDiskStorage extends StorageEngine {
-  /** Resolves once every file of `req` is written or, when it failed, removed. */
+  /** Resolves once every file of `req` is written or, when it failed or was refused, removed. */
   settled(req: Request): Promise<void>;
 }
 
@@ -24,8 +24,18 @@ export interface GuardedDiskStorage extends StorageEngine {
 export function guardedDiskStorage(options: { dir: string; freeSpace: FreeDiskSpace }): GuardedDiskStorage {
   // multer may answer an aborted upload before this engine has removed its partial file: the receiver waits on these.
   const writes = new WeakMap<Request, Promise<unknown>[]>();
+  const track = (req: Request, work: Promise<unknown>) => writes.set(req, [...(writes.get(req) ?? []), work]);
   return {
-    settled: (req) => Promise.allSettled(writes.get(req) ?? []).then(() => undefined),
+    // A write that ends after multer's abort clean-up ran is removed from inside its own completion (multer then
+    // calls _removeFile): that removal joins the list while it is awaited, so the list is awaited until it stops
+    // growing. Without it a refused body's temp file could outlive the answer by a moment (seen under load in CI).
+    async settled(req) {
+      for (let seen = -1; seen !== (writes.get(req) ?? []).length;) {
+        const pending = writes.get(req) ?? [];
+        seen = pending.length;
+        await Promise.allSettled(pending);
+      }
+    },
     _handleFile(req: Request, file, cb) {
       const target = path.join(options.dir, `${randomUUID()}.part`);
       let size = 0;
@@ -49,10 +59,13 @@ export function guardedDiskStorage(options: { dir: string; freeSpace: FreeDiskSp
           cb(err as Error);
         },
       );
-      writes.set(req, [...(writes.get(req) ?? []), written]);
+      track(req, written);
     },
-    _removeFile(_req, file, cb) {
-      fs.rm(file.path, { force: true }, (err) => cb(err));
+    _removeFile(req, file, cb) {
+      track(
+        req,
+        fs.promises.rm(file.path, { force: true }).then(() => cb(null), cb),
+      );
     },
   };
 }
