@@ -5,16 +5,7 @@ import { KeptRecords } from './kept-records';
 import { PagedIntList } from './paged-int-list';
 import type { StepEntitySink } from './step-file-reader';
 import type { EntityLayout, StepSchema } from './step-schema';
-import {
-  STEP_DERIVED,
-  StepBinary,
-  StepEnum,
-  StepRef,
-  StepSyntaxError,
-  StepTyped,
-  type StepValue,
-  parseParameters,
-} from './step-values';
+import { StepLineDecoder, StepSyntaxError } from './step-line-decoder';
 
 /**
  * The entity types the extraction reads, with all their subtypes: objects, relationships, property and quantity sets
@@ -72,6 +63,7 @@ export class StepModel implements StepEntitySink, LineSource {
   private readonly records: KeptRecords;
   private readonly slots = new IdSlots();
   private readonly idsByEntity = new Map<number, PagedIntList>();
+  private readonly decoder: StepLineDecoder;
   private entities = 0;
 
   constructor(
@@ -81,6 +73,7 @@ export class StepModel implements StepEntitySink, LineSource {
     this.kept = schema.entities.map((e) => KEPT_ROOTS.some((root) => schema.isSubtypeOf(e, root)));
     this.listed = schema.entities.map((e) => !UNLISTED_ROOTS.some((root) => schema.isSubtypeOf(e, root)));
     this.records = new KeptRecords(options.keptMemoryBytes);
+    this.decoder = new StepLineDecoder(schema);
   }
 
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void {
@@ -138,21 +131,13 @@ export class StepModel implements StepEntitySink, LineSource {
     if (slot < 0) return null;
     const layout = this.schema.entities[this.records.entityOf(slot)] as EntityLayout;
     const { buf, start, end } = this.records.read(slot);
-    let values: StepValue[];
     try {
-      values = parseParameters(buf, start, end);
+      return this.decoder.decode(id, layout, buf, start, end);
     } catch (error) {
       // like web-ifc, a line that cannot be decoded reads as missing
       if (error instanceof StepSyntaxError) return null;
       throw error;
     }
-    const line: IfcLine = { expressID: id, type: layout.code };
-    const { attributes } = layout;
-    for (let i = 0; i < attributes.length; i++) {
-      const attribute = attributes[i] as (typeof attributes)[number];
-      line[attribute.name] = this.convert(values[i] ?? null, attribute.type);
-    }
-    return line;
   }
 
   lines(ids: number[]): Map<number, IfcLine> {
@@ -196,41 +181,5 @@ export class StepModel implements StepEntitySink, LineSource {
     };
     this.slots.forEach(visit);
     return found;
-  }
-
-  /** A parameter as web-ifc hands it, given the attribute's declared type. */
-  private convert(value: StepValue, declared: string): unknown {
-    if (value === null || value === STEP_DERIVED) return null;
-    if (value instanceof StepRef) return { type: 5, value: value.id };
-    if (Array.isArray(value)) return value.map((item) => this.convert(item, declared));
-    if (value instanceof StepTyped) return this.typed(value);
-    if (typeof value === 'string') return { type: 1, name: declared, value };
-    if (typeof value === 'number') return { type: 4, name: declared, value };
-    if (value instanceof StepEnum) return this.enumeration(value, declared);
-    if (value instanceof StepBinary) return { type: 4, name: declared, value: value.hex };
-    return null;
-  }
-
-  /** IFCLABEL('x'), IFCBOOLEAN(.T.): a select's value with its defined type. */
-  private typed(value: StepTyped): unknown {
-    const name = this.schema.definedType(value.type) ?? value.type;
-    const inner = value.value;
-    if (inner instanceof StepEnum) return this.enumeration(inner, name);
-    if (typeof inner === 'string') return { type: 1, name, value: inner };
-    if (typeof inner === 'number') return { type: 4, name, value: inner };
-    if (inner instanceof StepRef) return { type: 5, value: inner.id };
-    // a list (IFCCOMPLEXNUMBER((1.,2.))) or nothing: web-ifc holds no single value either
-    return { type: 4, name };
-  }
-
-  /**
-   * `.T.`/`.F.` of a boolean or logical type are booleans, a logical's `.U.` has no value (as web-ifc's IfcLogical).
-   * Other enumerations keep their text without the dots.
-   */
-  private enumeration(value: StepEnum, declared: string): unknown {
-    if (!this.schema.isBooleanType(declared)) return { type: 3, value: value.value };
-    if (value.value === 'T') return { type: 3, name: declared, value: true };
-    if (value.value === 'F') return { type: 3, name: declared, value: false };
-    return { type: 3, name: declared, value: undefined };
   }
 }

@@ -80,6 +80,12 @@ function fromUnits(units: number[]): string {
   return text;
 }
 
+/** Node's native slices, which Buffer#toString dispatches to by encoding name (the dispatch costs as much again). */
+interface NativeSlices {
+  latin1Slice(start: number, end: number): string;
+  utf8Slice(start: number, end: number): string;
+}
+
 /**
  * The text of a STEP string whose content (between its quotes, quotes inside still doubled) is bytes[start, end).
  * Plain ASCII or UTF-8 without escapes (nearly every string) is decoded natively.
@@ -95,9 +101,13 @@ export function decodeStepString(bytes: Uint8Array, start: number, end: number):
     }
     if (b >= 0x80) ascii = false;
   }
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (plain && ascii) return buffer.toString('latin1', start, end);
-  if (plain && isUtf8(bytes.subarray(start, end))) return buffer.toString('utf8', start, end);
+  if (plain) {
+    const buffer = (Buffer.isBuffer(bytes)
+      ? bytes
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as NativeSlices;
+    if (ascii) return buffer.latin1Slice(start, end);
+    if (isUtf8(bytes.subarray(start, end))) return buffer.utf8Slice(start, end);
+  }
   return decodeSlowly(bytes, start, end);
 }
 

@@ -1,0 +1,158 @@
+import type { EntityLayout } from './step-schema';
+import { StepLineDecoder, StepSyntaxError } from './step-line-decoder';
+import { StepSchema } from './step-schema';
+
+const schema = StepSchema.of('IFC4');
+const decoder = new StepLineDecoder(schema);
+
+/** A layout whose attributes are named after their position, with the declared types given. */
+const layoutOf = (...types: string[]): EntityLayout => ({
+  index: 0,
+  name: 'IfcTest',
+  code: 7,
+  supertype: null,
+  attributes: types.map((type, i) => ({ name: `A${i}`, type })),
+});
+
+const decode = (text: string, layout: EntityLayout) => {
+  const bytes = Buffer.from(text, 'latin1');
+  return decoder.decode(42, layout, bytes, 0, bytes.length);
+};
+
+describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () => {
+  it('reads every kind of value with the attribute’s declared type', () => {
+    const layout = layoutOf(
+      'IfcGloballyUniqueId',
+      'IfcOwnerHistory',
+      'IfcLabel',
+      'IfcText',
+      'IfcWallTypeEnum',
+      'IfcBoolean',
+      'IfcLengthMeasure',
+      'IfcReal',
+      'IfcInteger',
+      'IfcBinary',
+      'IfcValue',
+      'IfcRepresentation',
+      'IfcLengthMeasure',
+    );
+    expect(
+      decode(
+        `('2O2Fr$t4X7Zf8NOew3FLOH',#12,$,*,.ELEMENT.,.T.,2500.,1.E-3,-7,"0FF",IFCLABEL('x'),(#1,#2),())`,
+        layout,
+      ),
+    ).toEqual({
+      expressID: 42,
+      type: 7,
+      A0: { type: 1, name: 'IfcGloballyUniqueId', value: '2O2Fr$t4X7Zf8NOew3FLOH' },
+      A1: { type: 5, value: 12 },
+      A2: null,
+      A3: null,
+      A4: { type: 3, value: 'ELEMENT' },
+      A5: { type: 3, name: 'IfcBoolean', value: true },
+      A6: { type: 4, name: 'IfcLengthMeasure', value: 2500 },
+      A7: { type: 4, name: 'IfcReal', value: 0.001 },
+      A8: { type: 4, name: 'IfcInteger', value: -7 },
+      A9: { type: 4, name: 'IfcBinary', value: '0FF' },
+      A10: { type: 1, name: 'IfcLabel', value: 'x' },
+      A11: [
+        { type: 5, value: 1 },
+        { type: 5, value: 2 },
+      ],
+      A12: [],
+    });
+  });
+
+  it('keeps the attribute order, fills missing attributes with null and reads (but drops) extra values', () => {
+    const line = decode(`('a')`, layoutOf('IfcLabel', 'IfcLabel', 'IfcLabel'));
+    expect(Object.keys(line)).toEqual(['expressID', 'type', 'A0', 'A1', 'A2']);
+    expect(line).toEqual({ expressID: 42, type: 7, A0: { type: 1, name: 'IfcLabel', value: 'a' }, A1: null, A2: null });
+    expect(decode(`('a',(1.,2.),IFCLABEL('b'))`, layoutOf('IfcLabel'))).toEqual({
+      expressID: 42,
+      type: 7,
+      A0: { type: 1, name: 'IfcLabel', value: 'a' },
+    });
+    expect(() => decode(`('a',(1.,2.)`, layoutOf('IfcLabel'))).toThrow(StepSyntaxError);
+  });
+
+  it('reads a typed value as web-ifc does: one string, number, enumeration or reference is its value', () => {
+    const layout = layoutOf(...Array.from({ length: 9 }, () => 'IfcValue'));
+    expect(
+      decode(
+        `(IfcLengthMeasure ( 2.5 ),IFCBOOLEAN(.F.),IFCLOGICAL(.U.),IFCIDENTIFIER(.X.),IFCCOMPLEXNUMBER((1.,2.)),` +
+          `IFCLABEL($),IFCLABEL(),IFCREAL(1.,2.),IFCNOTINTHESCHEMA(#5))`,
+        layout,
+      ),
+    ).toEqual({
+      expressID: 42,
+      type: 7,
+      A0: { type: 4, name: 'IfcLengthMeasure', value: 2.5 },
+      A1: { type: 3, name: 'IfcBoolean', value: false },
+      A2: { type: 3, name: 'IfcLogical', value: undefined },
+      A3: { type: 3, value: 'X' },
+      A4: { type: 4, name: 'IfcComplexNumber' },
+      A5: { type: 4, name: 'IfcLabel' },
+      A6: { type: 4, name: 'IfcLabel' },
+      A7: { type: 4, name: 'IfcReal' },
+      A8: { type: 5, value: 5 },
+    });
+  });
+
+  it('reads lists of typed values and nested lists item by item, with whitespace and comments between tokens', () => {
+    expect(
+      decode(
+        `( ( (1.,2.) , (3.,4.) ) ,/* a comment; with 'quotes' */ ( IfcLengthMeasure ( 2.5 ) , IFCBOOLEAN(.F.) ) )`,
+        layoutOf('IfcLengthMeasure', 'IfcValue'),
+      ),
+    ).toEqual({
+      expressID: 42,
+      type: 7,
+      A0: [
+        [
+          { type: 4, name: 'IfcLengthMeasure', value: 1 },
+          { type: 4, name: 'IfcLengthMeasure', value: 2 },
+        ],
+        [
+          { type: 4, name: 'IfcLengthMeasure', value: 3 },
+          { type: 4, name: 'IfcLengthMeasure', value: 4 },
+        ],
+      ],
+      A1: [
+        { type: 4, name: 'IfcLengthMeasure', value: 2.5 },
+        { type: 3, name: 'IfcBoolean', value: false },
+      ],
+    });
+  });
+
+  it('keeps semicolons, parentheses and doubled quotes inside strings and decodes their escapes', () => {
+    const line = decode(`('a;b)(c','it''s','\\X2\\00E9\\X0\\')`, layoutOf('IfcText', 'IfcText', 'IfcText'));
+    expect([line.A0, line.A1, line.A2].map((v) => (v as { value: string }).value)).toEqual(['a;b)(c', "it's", 'é']);
+  });
+
+  it('reads an entity of the schema by its layout', () => {
+    const layout = schema.entity('IFCPROPERTYSINGLEVALUE')!;
+    expect(decode(`('Width',$,IFCPOSITIVELENGTHMEASURE(120.),#9)`, layout)).toEqual({
+      expressID: 42,
+      type: layout.code,
+      Name: { type: 1, name: 'IfcIdentifier', value: 'Width' },
+      Description: null,
+      NominalValue: { type: 4, name: 'IfcPositiveLengthMeasure', value: 120 },
+      Unit: { type: 5, value: 9 },
+    });
+  });
+
+  it.each([
+    ['an unterminated string', `('never closed)`],
+    ['a missing comma', `(1 2)`],
+    ['a reference without a number', `(#)`],
+    ['an unclosed list', `((1,2)`],
+    ['text after the list', `(1) x`],
+    ['a bad number', `(1.2.3E)`],
+    ['a typed value without its list', `(IFCLABEL 'x')`],
+    ['a missing comma inside a typed value', `(IFCREAL(1. 2.))`],
+    ['an unterminated comment', `(1 /* never closed)`],
+    ['no list at all', `'x'`],
+  ])('rejects %s', (_, text) => {
+    expect(() => decode(text, layoutOf('IfcReal', 'IfcReal'))).toThrow(StepSyntaxError);
+  });
+});
