@@ -156,3 +156,24 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
     expect(() => decode(text, layoutOf('IfcReal', 'IfcReal'))).toThrow(StepSyntaxError);
   });
 });
+
+describe('StepLineDecoder numbers', () => {
+  const layout = layoutOf('IfcReal');
+  const read = (text: string) => (decode(`(${text})`, layout).A0 as { value: number }).value;
+
+  it('reads every decimal exactly as Number() does, on and off the fast path', () => {
+    // a fixed generator: mantissas short and long (past 2^53), fractions, exponents near and past ±22
+    let seed = 17;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+    const texts = ['0.', '-0.', '2500.', '1.E-3', '-0.5E+02', '0.1', '0.30000000000000004', '9007199254740993.'];
+    for (let i = 0; i < 5000; i++) {
+      const sign = ['', '-', '+'][Math.floor(random() * 3)];
+      const whole = digits(1 + Math.floor(random() * 12));
+      const fraction = digits(Math.floor(random() * 12));
+      const exponent = random() < 0.5 ? '' : `E${random() < 0.5 ? '-' : ''}${Math.floor(random() * 30)}`;
+      texts.push(`${sign}${whole}.${fraction}${exponent}`);
+    }
+    for (const text of texts) expect([text, Object.is(read(text), Number(text))]).toEqual([text, true]);
+  });
+});
