@@ -28,6 +28,28 @@ const ODD_RECORDS = [
 ];
 
 describe('readStepFile (chunked ISO 10303-21 reading)', () => {
+  it('names each record’s type in upper case, however it is written, also when two names share a hash', async () => {
+    // 'B0' and 'AO' hash alike (66·31 + 48 = 65·31 + 79): the reader keeps its names by hash and must tell them apart
+    const seen = await read(
+      stepFile('IFC4', [
+        '#1=IFCB0();',
+        '#2=IFCAO();',
+        '#3=ifcb0();',
+        '#4=IfcWall ();',
+        '#5=IFCAO();',
+        '#6=IFCWALL();',
+      ]),
+    );
+    expect(seen.entities.map(([id, type]) => [id, type])).toEqual([
+      [1, 'IFCB0'],
+      [2, 'IFCAO'],
+      [3, 'IFCB0'],
+      [4, 'IFCWALL'],
+      [5, 'IFCAO'],
+      [6, 'IFCWALL'],
+    ]);
+  });
+
   it('hands on every DATA record with its type and parameter list, whatever the chunk size', async () => {
     const text = stepFile('IFC4', ODD_RECORDS);
     const whole = await read(text);

@@ -100,6 +100,7 @@ export async function readStepFile(
   let total = 0;
   let inData = false;
   let finished = false;
+  const typeNames = new TypeNames();
   try {
     // One working buffer for the whole file: the unfinished statement is moved to its front and the next chunk read
     // in after it. A new buffer per chunk (and a concatenation per split statement) made gigabytes of garbage on a
@@ -131,7 +132,7 @@ export async function readStepFile(
         if (buf[start] === HASH) {
           if (inData) {
             entityCount++;
-            entityStatement(buf, start, end, sink);
+            entityStatement(buf, start, end, sink, typeNames);
           }
         } else {
           const keyword = buf
@@ -173,8 +174,41 @@ function skipSpaceAndComments(buf: Buffer, from: number): number {
   }
 }
 
+/**
+ * The upper-case type names of a file's records, each made once: a file names a few hundred types millions of times,
+ * and a new string per record (decoded, then upper-cased) was a good part of the reading. Found by a hash of the name's
+ * bytes, folded to upper case, and checked byte by byte.
+ */
+class TypeNames {
+  private readonly byHash = new Map<number, string>();
+
+  name(buf: Buffer, start: number, end: number, hash: number): string {
+    const known = this.byHash.get(hash);
+    if (known !== undefined && sameName(known, buf, start, end)) return known;
+    const name = buf.toString('latin1', start, end).toUpperCase();
+    // a different name with the same hash (rare) keeps the first one's place and is simply made again each time
+    if (known === undefined) this.byHash.set(hash, name);
+    return name;
+  }
+}
+
+const upperByte = (b: number) => (b >= 0x61 && b <= 0x7a ? b - 0x20 : b);
+
+function sameName(upper: string, buf: Buffer, start: number, end: number): boolean {
+  if (upper.length !== end - start) return false;
+  for (let i = 0; i < upper.length; i++)
+    if (upper.charCodeAt(i) !== upperByte(buf[start + i] as number)) return false;
+  return true;
+}
+
 /** `#id = TYPE(…)` between start and end (the ';'). */
-function entityStatement(buf: Buffer, start: number, end: number, sink: StepEntitySink): void {
+function entityStatement(
+  buf: Buffer,
+  start: number,
+  end: number,
+  sink: StepEntitySink,
+  typeNames: TypeNames,
+): void {
   let p = start + 1;
   let id = 0;
   while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
@@ -184,8 +218,10 @@ function entityStatement(buf: Buffer, start: number, end: number, sink: StepEnti
   p++;
   while (p < end && isSpace(buf[p] as number)) p++;
   const nameStart = p;
-  while (p < end && !isSpace(buf[p] as number) && buf[p] !== 0x28 /* ( */) p++;
-  const type = buf.toString('latin1', nameStart, p).toUpperCase();
+  let hash = 0;
+  for (let b = buf[p] as number; p < end && !isSpace(b) && b !== 0x28 /* ( */; b = buf[++p] as number)
+    hash = (Math.imul(hash, 31) + upperByte(b)) | 0;
+  const type = typeNames.name(buf, nameStart, p, hash);
   while (p < end && isSpace(buf[p] as number)) p++;
   let close = end;
   while (close > p && isSpace(buf[close - 1] as number)) close--;
