@@ -28,6 +28,15 @@ const ODD_RECORDS = [
 ];
 
 describe('readStepFile (chunked ISO 10303-21 reading)', () => {
+  it('names records right past the number of type names it keeps (a file of thousands of made-up types)', async () => {
+    const records = Array.from({ length: 5000 }, (_, i) => `#${i + 1}=IfcMadeUp${i}();`);
+    const seen = await read(stepFile('IFC4', [...records, '#9000=ifcmadeup4999();']));
+    expect(seen.entities.map(([, type]) => type)).toEqual([
+      ...Array.from({ length: 5000 }, (_, i) => `IFCMADEUP${i}`),
+      'IFCMADEUP4999',
+    ]);
+  });
+
   it('names each record’s type in upper case, however it is written, also when two names share a hash', async () => {
     // 'B0' and 'AO' hash alike (66·31 + 48 = 65·31 + 79): the reader keeps its names by hash and must tell them apart
     const seen = await read(

@@ -180,6 +180,8 @@ function skipSpaceAndComments(buf: Buffer, from: number): number {
  * bytes, folded to upper case, and checked byte by byte.
  */
 class TypeNames {
+  /** IFC has about 1,300 entity types; a file naming more (not IFC, or hostile) has its names made one by one. */
+  private static readonly MAX = 4096;
   private readonly byHash = new Map<number, string>();
 
   name(buf: Buffer, start: number, end: number, hash: number): string {
@@ -187,7 +189,7 @@ class TypeNames {
     if (known !== undefined && sameName(known, buf, start, end)) return known;
     const name = buf.toString('latin1', start, end).toUpperCase();
     // a different name with the same hash (rare) keeps the first one's place and is simply made again each time
-    if (known === undefined) this.byHash.set(hash, name);
+    if (known === undefined && this.byHash.size < TypeNames.MAX) this.byHash.set(hash, name);
     return name;
   }
 }
