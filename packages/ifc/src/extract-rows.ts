@@ -1,4 +1,4 @@
-import { IFCPRODUCT } from 'web-ifc';
+import { IFCPRODUCT } from './ifc-type-codes';
 import { ElementRowBuilder } from './element-rows';
 import type { LineSource } from './line-source';
 import { MaterialResolver } from './materials';

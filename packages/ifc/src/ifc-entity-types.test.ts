@@ -6,7 +6,8 @@ describe('IFC_PRODUCT_TYPES', () => {
   it('is the union of IfcProduct subtypes over every schema web-ifc knows', () => {
     const nameOf = new Map<number, string>();
     for (const [name, value] of Object.entries(WebIfc)) {
-      if (typeof value === 'number' && /^IFC[A-Z0-9]+$/.test(name) && !nameOf.has(value)) nameOf.set(value, name);
+      if (typeof value === 'number' && /^IFC[A-Z0-9]+$/.test(name) && !nameOf.has(value))
+        nameOf.set(value, name);
     }
     const fromWebIfc = new Set<string>();
     for (const schema of Object.values(WebIfc.InheritanceDef) as Record<number, number[]>[]) {

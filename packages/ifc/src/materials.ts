@@ -1,4 +1,4 @@
-import { IFCMATERIALPROPERTIES } from 'web-ifc';
+import { IFCMATERIALPROPERTIES } from './ifc-type-codes';
 import type { LineSource } from './line-source';
 import { refId, refIds, text } from './model-reader';
 import type { DecodedSet, PropertySetResolver } from './property-sets';

@@ -1,4 +1,4 @@
-import { IFCPROPERTYSETDEFINITION, InheritanceDef } from 'web-ifc';
+import { propertySetDefinitionTypes } from './ifc-type-codes';
 import type { IdLookup } from './id-pairs';
 import type { LineSource } from './line-source';
 import { type IfcLine, refId, refIds, text } from './model-reader';
@@ -28,12 +28,6 @@ const QUANTITY_VALUE_ATTRIBUTE: Record<string, string> = {
 };
 
 const MAX_NESTING = 4;
-/** Every subtype of IfcPropertySetDefinition in any schema web-ifc knows (type codes are the same in all schemas). */
-const PROPERTY_SET_DEFINITION_TYPES = new Set<number>(
-  Object.values(InheritanceDef as Record<string, Record<number, number[] | undefined>>).flatMap(
-    (schema) => schema[IFCPROPERTYSETDEFINITION] ?? [],
-  ),
-);
 /** What web-ifc's line object holds besides a predefined set's own values. */
 const ROOT_ATTRIBUTES = new Set(['expressID', 'type', 'GlobalId', 'OwnerHistory', 'Name', 'Description']);
 
@@ -101,7 +95,7 @@ export class PropertySetResolver {
         properties: this.decodeProperties(refIds(line.Quantities)),
       };
     }
-    if (!PROPERTY_SET_DEFINITION_TYPES.has(line.type)) return null;
+    if (!propertySetDefinitionTypes().has(line.type)) return null;
     return { name: kind, isQuantitySet: false, properties: this.decodeAttributes(line) };
   }
 

@@ -7,7 +7,7 @@ import {
   IFCRELFILLSELEMENT,
   IFCRELNESTS,
   IFCRELVOIDSELEMENT,
-} from 'web-ifc';
+} from './ifc-type-codes';
 import { type IdLookup, IdPairs } from './id-pairs';
 import type { LineSource } from './line-source';
 import { refId, refIds } from './model-reader';
@@ -53,7 +53,9 @@ export class RelationshipIndex {
       if (structure === null) return;
       for (const element of refIds(rel.RelatedElements)) this.contained.add(element, structure);
     });
-    this.each(IFCRELAGGREGATES, (rel) => this.parent(this.aggregated, rel.RelatingObject, rel.RelatedObjects));
+    this.each(IFCRELAGGREGATES, (rel) =>
+      this.parent(this.aggregated, rel.RelatingObject, rel.RelatedObjects),
+    );
     this.each(IFCRELNESTS, (rel) => this.parent(this.nested, rel.RelatingObject, rel.RelatedObjects));
     this.each(IFCRELDEFINESBYPROPERTIES, (rel) => {
       // IFC4 allows a set of definitions (IfcPropertySetDefinitionSet) here

@@ -1,4 +1,4 @@
-import { IFCSPATIALSTRUCTUREELEMENT } from 'web-ifc';
+import { IFCSPATIALSTRUCTUREELEMENT } from './ifc-type-codes';
 import type { LineSource } from './line-source';
 import { num, text } from './model-reader';
 import type { RelationshipIndex } from './relationship-index';

@@ -1,4 +1,4 @@
-import { IFCPROJECT } from 'web-ifc';
+import { IFCPROJECT } from './ifc-type-codes';
 import type { LineSource } from './line-source';
 import { num, refId, refIds, text } from './model-reader';
 

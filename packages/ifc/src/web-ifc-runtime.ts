@@ -1,4 +1,4 @@
-import { IfcAPI, LogLevel } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
 
 let wasmDirectory: string | null = null;
 let ready: Promise<IfcAPI> | null = null;
@@ -19,6 +19,8 @@ export function configureWebIfc(options: { wasmPath: string }): void {
 export function getIfcApi(): Promise<IfcAPI> {
   if (!ready) {
     ready = (async () => {
+      // loaded on first use: the streaming extractor never needs its ~0.2 s of module loading
+      const { IfcAPI, LogLevel } = await import('web-ifc');
       const api = new IfcAPI();
       if (wasmDirectory) api.SetWasmPath(wasmDirectory, true);
       // single-thread: the multi-threaded build needs SharedArrayBuffer workers we do not want here
