@@ -29,6 +29,10 @@ export async function benchIfcPipeline() {
   return { ...property, ...geometry };
 }
 
+/** Bare extractions per extractor (BENCH_IFC_BARE_RUNS, 3 by default): this machine's speed drifts by a third over
+ * minutes, so each figure is the median of runs taken in turns (web-ifc, streaming, web-ifc, …). */
+const BARE_RUNS = Math.max(1, Number(process.env.BENCH_IFC_BARE_RUNS ?? 3));
+
 /** Both extractors bare (rows discarded) on one file: web-ifc, the reference the pipeline is compared with, and the
  * streaming STEP reader (issue 17), which the server runs unless IFC_EXTRACTOR=web-ifc. */
 function bareExtractions(model) {
@@ -39,7 +43,17 @@ function bareExtractions(model) {
         maxBuffer: 1 << 20,
       }),
     );
-  return { bare: run('web-ifc'), streaming: run('step') };
+  const runs = { bare: [], streaming: [] };
+  for (let i = 0; i < BARE_RUNS; i++) {
+    runs.bare.push(run('web-ifc'));
+    runs.streaming.push(run('step'));
+  }
+  const median = (list) => [...list].sort((a, b) => a.seconds - b.seconds)[Math.floor((list.length - 1) / 2)];
+  const seconds = (list) => list.map((r) => +r.seconds.toFixed(2)).join(', ');
+  console.log(
+    `bare extractions of ${path.basename(model)} (s): web-ifc ${seconds(runs.bare)}; streaming ${seconds(runs.streaming)}`,
+  );
+  return { bare: median(runs.bare), streaming: median(runs.streaming) };
 }
 
 /** The property-heavy model (and its version 2 uploaded into the same project): the figures without a prefix. */
