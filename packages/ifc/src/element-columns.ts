@@ -73,37 +73,6 @@ const QUANTITY_COLUMNS: Record<string, QuantityColumn> = {
   Area: 'GrossArea',
 };
 
-export function emptyColumns(): ColumnValues {
-  return {
-    Reference: null,
-    Status: null,
-    IsExternal: null,
-    LoadBearing: null,
-    FireRating: null,
-    AcousticRating: null,
-    ThermalTransmittance: null,
-    Combustible: null,
-    SurfaceSpreadOfFlame: null,
-    Compartmentation: null,
-    HandicapAccessible: null,
-    FireExit: null,
-    Length: null,
-    Width: null,
-    Height: null,
-    Depth: null,
-    Perimeter: null,
-    GrossArea: null,
-    NetArea: null,
-    GrossSideArea: null,
-    NetSideArea: null,
-    GrossFootprintArea: null,
-    GrossVolume: null,
-    NetVolume: null,
-    GrossWeight: null,
-    NetWeight: null,
-  };
-}
-
 export function isCommonPropertySet(name: string | null): boolean {
   return name !== null && name.startsWith('Pset_') && name.endsWith('Common');
 }

@@ -1,6 +1,6 @@
 import type { LineSource } from './line-source';
 import { type IfcLine, refIds, text } from './model-reader';
-import { emptyColumns, fillColumns } from './element-columns';
+import { fillColumns } from './element-columns';
 import type { MaterialResolver } from './materials';
 import type { DecodedSet, PropertySetResolver } from './property-sets';
 import type { RelationshipIndex } from './relationship-index';
@@ -51,13 +51,11 @@ export class ElementRowBuilder {
     for (const set of this.materials.propertySetsOf(material.ids))
       sets.push({ set, kind: 'MaterialProperty' });
 
-    const columns = emptyColumns();
-    fillColumns(
-      columns,
-      sets.filter((s) => s.kind !== 'MaterialProperty').map((s) => s.set),
-    );
     const globalId = text(line.GlobalId);
     const properties = propertyRows(globalId, id, sets);
+    const context = this.spatial.contextOf(id);
+    // one literal with every column (spreading the context and the typed columns into it cost more than the rest
+    // of the row): the typed columns start empty and fillColumns sets them
     const element: ExtractedElementRow = {
       GlobalId: globalId,
       ExpressId: id,
@@ -68,11 +66,44 @@ export class ElementRowBuilder {
       ObjectType: text(line.ObjectType),
       Tag: text(line.Tag),
       TypeName: type?.name ?? null,
-      ...this.spatial.contextOf(id),
+      Storey: context.Storey,
+      StoreyElevation: context.StoreyElevation,
+      Building: context.Building,
+      Site: context.Site,
+      Space: context.Space,
       Material: material.names.length ? material.names.join(', ') : null,
-      ...columns,
+      Reference: null,
+      Status: null,
+      IsExternal: null,
+      LoadBearing: null,
+      FireRating: null,
+      AcousticRating: null,
+      ThermalTransmittance: null,
+      Combustible: null,
+      SurfaceSpreadOfFlame: null,
+      Compartmentation: null,
+      HandicapAccessible: null,
+      FireExit: null,
+      Length: null,
+      Width: null,
+      Height: null,
+      Depth: null,
+      Perimeter: null,
+      GrossArea: null,
+      NetArea: null,
+      GrossSideArea: null,
+      NetSideArea: null,
+      GrossFootprintArea: null,
+      GrossVolume: null,
+      NetVolume: null,
+      GrossWeight: null,
+      NetWeight: null,
       PropertyFingerprint: propertyFingerprint(properties),
     };
+    fillColumns(
+      element,
+      sets.filter((s) => s.kind !== 'MaterialProperty').map((s) => s.set),
+    );
     return { element, properties };
   }
 

@@ -62,16 +62,37 @@ export class IdPairs {
     return this.values as Int32Array;
   }
 
-  /** The first index whose id is ≥ id. */
+  /** Where the last search ended: products are built in id order, so most searches start just past it. */
+  private hint = 0;
+
+  /**
+   * The first index whose id is ≥ id. From the last search's end when the id lies beyond it (galloping: steps of 1,
+   * 2, 4… then bisection within the last step), else by bisection over everything.
+   */
   private lowerBound(id: number): number {
     const keys = this.sortedKeys;
+    const n = keys.length;
     let lo = 0;
-    let hi = keys.length;
+    let hi = n;
+    const hint = this.hint;
+    if (hint <= n && (hint === 0 || (keys[hint - 1] as number) < id)) {
+      lo = hint;
+      for (let step = 1; ; step *= 2) {
+        const probe = hint + step - 1;
+        if (probe >= n) break;
+        if ((keys[probe] as number) >= id) {
+          hi = probe;
+          break;
+        }
+        lo = probe + 1;
+      }
+    }
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if ((keys[mid] as number) < id) lo = mid + 1;
       else hi = mid;
     }
+    this.hint = lo;
     return lo;
   }
 
