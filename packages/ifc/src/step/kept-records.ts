@@ -15,6 +15,8 @@ export const DEFAULT_MEMORY_BYTES = 96 * 1024 * 1024;
 const LENGTH_BITS = 20;
 const LENGTH_MASK = (1 << LENGTH_BITS) - 1;
 const MAX_ENTITY = (1 << (32 - LENGTH_BITS)) - 1;
+/** Records up to this length are copied byte by byte rather than through Buffer#copy. */
+const SHORT_COPY = 96;
 /** Every CHECKPOINT-th record's offset is stored; the others are found by adding up lengths from there. */
 const CHECKPOINT_BITS = 5;
 const CHECKPOINT = 1 << CHECKPOINT_BITS;
@@ -103,7 +105,11 @@ export class KeptRecords {
     let from = start;
     while (from < end) {
       const n = Math.min(end - from, this.blockBytes - this.tailUsed);
-      bytes.copy(this.tail, this.tailUsed, from, from + n);
+      if (n <= SHORT_COPY) {
+        // most records are a few dozen bytes: a loop is cheaper than Buffer#copy's call and argument checks
+        const tail = this.tail;
+        for (let k = 0, at = this.tailUsed; k < n; k++) tail[at + k] = bytes[from + k] as number;
+      } else bytes.copy(this.tail, this.tailUsed, from, from + n);
       this.tailUsed += n;
       from += n;
       if (this.tailUsed === this.blockBytes) this.sealTail();
