@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
@@ -36,4 +37,24 @@ export function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return Math.round(kb / 1024);
+}
+
+/**
+ * Starts probing `${base}/health` from a separate process (health-probe.mjs); `stop()` resolves to the latencies in
+ * ms. Separate so the bench's own work (sending the upload) is not counted as the server's latency.
+ */
+export function startHealthProbe(base) {
+  const child = fork(new URL('./health-probe.mjs', import.meta.url), [base], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let latencies = [];
+  child.on('message', (message) => (latencies = message));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    async stop() {
+      if (child.connected) child.send('stop');
+      await exited;
+      return latencies;
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, percentile, peakRssMb, waitForHealth } from './bench-utils.mjs';
+import { freePort, percentile, peakRssMb, startHealthProbe, waitForHealth } from './bench-utils.mjs';
 import { measureVersionChanges } from './ifc-version-changes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -177,16 +177,7 @@ async function uploadToReadyOnce(model, bytes, report) {
 
     const form = new FormData();
     form.append('ifcFile', new Blob([readFileSync(model)]), 'bench-model.ifc');
-    const latencies = [];
-    let running = true;
-    const probe = (async () => {
-      while (running) {
-        const t = performance.now();
-        await fetch(`${base}/health`).then((r) => r.arrayBuffer());
-        latencies.push(performance.now() - t);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
+    const probe = startHealthProbe(base);
     const started = performance.now();
     const startedAt = Date.now();
     const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
@@ -196,8 +187,7 @@ async function uploadToReadyOnce(model, bytes, report) {
     });
     const body = await res.json();
     const seconds = (performance.now() - started) / 1000;
-    running = false;
-    await probe;
+    const latencies = await probe.stop();
     if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
     if (TIMELINE) {
       await new Promise((r) => setTimeout(r, 200));

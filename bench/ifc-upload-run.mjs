@@ -6,7 +6,7 @@ import { openAsBlob } from 'node:fs';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, percentile, peakRssMb, waitForHealth } from './bench-utils.mjs';
+import { freePort, percentile, peakRssMb, startHealthProbe, waitForHealth } from './bench-utils.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -31,27 +31,22 @@ export async function uploadToReady(model, env = {}) {
     await waitForHealth(base);
     const json = { 'content-type': 'application/json' };
     const account = { username: 'bench_user', email: 'bench@example.com', password: 'secret12' };
-    await fetch(`${base}/mongo/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+    await fetch(`${base}/mongo/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(account),
+    });
     const { token } = await (
-      await fetch(`${base}/mongo/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(account) })
+      await fetch(`${base}/mongo/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(account),
+      })
     ).json();
 
     const form = new FormData();
     form.append('ifcFile', await openAsBlob(model), 'bench-model.ifc');
-    const latencies = [];
-    let running = true;
-    const probe = (async () => {
-      while (running) {
-        const t = performance.now();
-        // a server gone away fails the upload below, which says so; the probe just stops
-        const ok = await fetch(`${base}/health`)
-          .then((r) => r.arrayBuffer())
-          .then(() => true, () => false);
-        if (!ok) break;
-        latencies.push(performance.now() - t);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
+    const probe = startHealthProbe(base);
     const started = performance.now();
     // no ?wait=true: fetch gives up on answer headers after 300 s, and a big model's job takes longer; the project
     // is polled instead (every 0.5 s)
@@ -67,8 +62,7 @@ export async function uploadToReady(model, env = {}) {
       await new Promise((r) => setTimeout(r, 500));
     }
     const seconds = (performance.now() - started) / 1000;
-    running = false;
-    await probe;
+    const latencies = await probe.stop();
     if (body.status !== 'ready') throw new Error(`processing failed: ${JSON.stringify(body).slice(0, 300)}`);
     const rows = (body.elementCount ?? 0) + (body.propertyCount ?? 0);
     return {
