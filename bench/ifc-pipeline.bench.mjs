@@ -38,10 +38,15 @@ const BARE_RUNS = Math.max(1, Number(process.env.BENCH_IFC_BARE_RUNS ?? 3));
 function bareExtractions(model) {
   const run = (extractor) =>
     JSON.parse(
-      execFileSync(process.execPath, [path.join(OUT, 'bare-extract.js'), model, extractor], {
-        encoding: 'utf8',
-        maxBuffer: 1 << 20,
-      }),
+      // both with the young generation the server's extraction worker has (extraction-heap.ts: 32 MB semi-spaces)
+      execFileSync(
+        process.execPath,
+        ['--max-semi-space-size=32', path.join(OUT, 'bare-extract.js'), model, extractor],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        },
+      ),
     );
   const runs = { bare: [], streaming: [] };
   for (let i = 0; i < BARE_RUNS; i++) {

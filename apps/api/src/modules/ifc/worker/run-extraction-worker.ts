@@ -12,6 +12,7 @@ import type {
 } from './protocol';
 import type { JobTimeline } from '../jobs/job-timeline';
 import type { SpareWorker } from './spare-worker';
+import { extractionResourceLimits } from './extraction-heap';
 
 /** Extraction failed for a reason worth showing the user (bad model, worker crash, out of memory). */
 export class ExtractionFailure extends Error {
@@ -130,7 +131,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
       worker = new Worker(options.workerPath, {
         workerData: input,
         transferList,
-        resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
+        resourceLimits: extractionResourceLimits(options.maxOldGenerationSizeMb),
         stdout: false,
         stderr: false,
       });

@@ -42,6 +42,15 @@ describe('spare extraction worker', () => {
     await spare.close();
   });
 
+  it('starts extraction workers with the old generation given and a 32 MB-semi-space young generation', async () => {
+    const spare = new SpareWorker(echoPath, 64);
+    spare.warm();
+    const worker = spare.take();
+    started.push(worker);
+    await reply(worker, 'ping');
+    expect(worker.resourceLimits).toMatchObject({ maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 96 });
+  });
+
   it('drops a spare that failed while waiting', async () => {
     const spare = new SpareWorker(path.join(dir, 'missing.js'), 64);
     spare.warm();

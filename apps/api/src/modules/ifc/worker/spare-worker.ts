@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads';
+import { extractionResourceLimits } from './extraction-heap';
 
 /**
- * At most one extraction worker started ahead of its job, when an upload begins: loading web-ifc's JavaScript takes
- * the worker ~0.2 s, which then overlaps the upload instead of delaying the job. A spare waits for its input in a
+ * At most one extraction worker started ahead of its job, when an upload begins: starting a thread and loading its
+ * modules then overlaps the upload instead of delaying the job (web-ifc's own ~0.2 s of JavaScript is loaded on first
+ * use, by a job that extracts with it). A spare waits for its input in a
  * `start` message and serves one job only, like any worker (see ifc-worker.ts). Unreferenced while it waits, it
  * never keeps the process alive; a spare that failed or exited while waiting is dropped, and take() starts afresh.
  */
@@ -44,7 +46,7 @@ export class SpareWorker {
 
   private spawn(): Worker {
     return new Worker(this.workerPath, {
-      resourceLimits: { maxOldGenerationSizeMb: this.maxOldGenerationSizeMb },
+      resourceLimits: extractionResourceLimits(this.maxOldGenerationSizeMb),
       stdout: false,
       stderr: false,
     });
