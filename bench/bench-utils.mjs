@@ -58,3 +58,36 @@ export function startHealthProbe(base) {
     },
   };
 }
+
+/** BENCH_IFC_TIMELINE=1: benches start their server with debug logs and print each job's milestones. */
+export const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
+
+/**
+ * Collects the `job timeline` entries of a server started with LOG_LEVEL=debug and stdout piped (nothing when its
+ * stdout is not piped). `print(model, startedAt)` writes them in seconds since `startedAt` (Date.now() when the upload
+ * began), with the row writer's figures.
+ */
+export function watchJobTimelines(server) {
+  const timelines = [];
+  let pending = '';
+  server.stdout?.setEncoding('utf8').on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.includes('"job timeline"')) timelines.push(JSON.parse(line).timeline);
+  });
+  return {
+    async print(model, startedAt) {
+      // the server logs the timeline just after it answers
+      await new Promise((r) => setTimeout(r, 200));
+      for (const { origin, marks, details } of timelines) {
+        const at = Object.fromEntries(
+          Object.entries({ 'upload-stored': 0, ...marks }).map(([k, ms]) => [
+            k,
+            +((origin + ms - startedAt) / 1000).toFixed(2),
+          ]),
+        );
+        console.log(`timeline of ${model} (s since upload began):`, at, 'writer:', details);
+      }
+    },
+  };
+}

@@ -6,7 +6,15 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, percentile, peakRssMb, startHealthProbe, waitForHealth } from './bench-utils.mjs';
+import {
+  TIMELINE,
+  freePort,
+  percentile,
+  peakRssMb,
+  startHealthProbe,
+  waitForHealth,
+  watchJobTimelines,
+} from './bench-utils.mjs';
 import { measureVersionChanges } from './ifc-version-changes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -14,7 +22,6 @@ const OUT = path.join(ROOT, 'apps/api/dist/bench');
 const MODELS = path.join(ROOT, '.bench');
 const MB = Number(process.env.BENCH_IFC_MB ?? 100);
 // BENCH_IFC_TIMELINE=1 also prints the job's milestones (server debug log) in seconds since the upload began.
-const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
 // BENCH_IFC_VERSION2=skip measures version 1 only (the second part takes minutes: the change set of version 2).
 const VERSION2 = process.env.BENCH_IFC_VERSION2 !== 'skip';
 // BENCH_IFC_ONLY=geometry (or =property) measures one of the two models.
@@ -153,16 +160,7 @@ async function uploadToReadyOnce(model, bytes, report) {
     },
     stdio: ['ignore', TIMELINE ? 'pipe' : 'ignore', 'inherit'],
   });
-  const timelines = [];
-  if (TIMELINE) {
-    let pending = '';
-    server.stdout.setEncoding('utf8').on('data', (chunk) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines)
-        if (line.includes('"job timeline"')) timelines.push(JSON.parse(line).timeline);
-    });
-  }
+  const timelines = watchJobTimelines(server);
   try {
     await waitForHealth(base);
     const json = { 'content-type': 'application/json' };
@@ -194,18 +192,7 @@ async function uploadToReadyOnce(model, bytes, report) {
     const seconds = (performance.now() - started) / 1000;
     const latencies = await probe.stop();
     if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
-    if (TIMELINE) {
-      await new Promise((r) => setTimeout(r, 200));
-      for (const { origin, marks, details } of timelines) {
-        const at = Object.fromEntries(
-          Object.entries({ 'upload-stored': 0, ...marks }).map(([k, ms]) => [
-            k,
-            +((origin + ms - startedAt) / 1000).toFixed(2),
-          ]),
-        );
-        console.log(`timeline of ${path.basename(model)} (s since upload began):`, at, 'writer:', details);
-      }
-    }
+    if (TIMELINE) await timelines.print(path.basename(model), startedAt);
     const apiPeakRssMb = peakRssMb(server.pid);
     const products = body.elementCount;
     const figures = pipelineFigures({ bytes, products, seconds, apiPeakRssMb, bare, streaming, latencies });

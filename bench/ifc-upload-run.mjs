@@ -6,7 +6,15 @@ import { openAsBlob } from 'node:fs';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, percentile, peakRssMb, startHealthProbe, waitForHealth } from './bench-utils.mjs';
+import {
+  TIMELINE,
+  freePort,
+  percentile,
+  peakRssMb,
+  startHealthProbe,
+  waitForHealth,
+  watchJobTimelines,
+} from './bench-utils.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -21,12 +29,13 @@ export async function uploadToReady(model, env = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: TIMELINE ? 'debug' : 'warn',
       MAX_UPLOAD_MB: String(Math.ceil((bytes * 1.1) / 1024 / 1024)),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', TIMELINE ? 'pipe' : 'ignore', 'inherit'],
   });
+  const timelines = watchJobTimelines(server);
   try {
     await waitForHealth(base);
     const json = { 'content-type': 'application/json' };
@@ -48,6 +57,7 @@ export async function uploadToReady(model, env = {}) {
     form.append('ifcFile', await openAsBlob(model), 'bench-model.ifc');
     const probe = startHealthProbe(base);
     const started = performance.now();
+    const startedAt = Date.now();
     // no ?wait=true: fetch gives up on answer headers after 300 s, and a big model's job takes longer; the project
     // is polled instead (every 0.5 s)
     const auth = { authorization: `Bearer ${token}` };
@@ -63,6 +73,7 @@ export async function uploadToReady(model, env = {}) {
     }
     const seconds = (performance.now() - started) / 1000;
     const latencies = await probe.stop();
+    if (TIMELINE) await timelines.print(path.basename(model), startedAt);
     if (body.status !== 'ready') throw new Error(`processing failed: ${JSON.stringify(body).slice(0, 300)}`);
     const rows = (body.elementCount ?? 0) + (body.propertyCount ?? 0);
     return {
