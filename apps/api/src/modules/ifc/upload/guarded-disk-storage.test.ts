@@ -14,7 +14,8 @@ describe('guardedDiskStorage', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-guarded-'));
     try {
       const storage = guardedDiskStorage({ dir, freeSpace: async () => 1e12 });
-      for (let i = 0; i < 20; i++) {
+      // many times: the open finishing after the failure is a race (500 rounds caught it under load; 20 did not)
+      for (let i = 0; i < 500; i++) {
         const stream = new Readable({ read() {} });
         const req = {} as Request;
         const failed = new Promise<unknown>((resolve) =>
@@ -24,13 +25,13 @@ describe('guardedDiskStorage', () => {
         expect(await failed).toBeInstanceOf(Error);
         await storage.settled(req);
         // whatever the failed write left would be there by now
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 2));
         expect(fs.readdirSync(dir)).toEqual([]);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
 
 describe('guardedDiskStorage.settled', () => {

@@ -52,9 +52,13 @@ export function guardedDiskStorage(options: { dir: string; freeSpace: FreeDiskSp
           );
         },
       });
-      const written = pipeline(file.stream, guard, fs.createWriteStream(target)).then(
+      const out = fs.createWriteStream(target);
+      const written = pipeline(file.stream, guard, out).then(
         () => cb(null, { path: target, size }),
         async (err: unknown) => {
+          // A part that fails at once (a body cut short) fails before the file's open has finished; the open then
+          // still creates the file. The stream closes only after its open, so the file is removed after that.
+          if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
           await fs.promises.rm(target, { force: true });
           cb(err as Error);
         },
