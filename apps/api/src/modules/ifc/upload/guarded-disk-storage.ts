@@ -58,7 +58,7 @@ export function guardedDiskStorage(options: { dir: string; freeSpace: FreeDiskSp
         async (err: unknown) => {
           // A part that fails at once (a body cut short) fails before the file's open has finished; the open then
           // still creates the file. The stream closes only after its open, so the file is removed after that.
-          if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+          if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
           await fs.promises.rm(target, { force: true });
           cb(err as Error);
         },
