@@ -60,6 +60,34 @@ describeMongo(mongoTestUri ? title : `${title} — skipped: ${mongoSkipReason}`,
     expect(winnersPerRound.map((w) => w.length)).toEqual(Array.from({ length: rounds }, () => 1));
   });
 
+  it("a control request and the holder's writes to one job, sent at once through one connection, all land", async () => {
+    // FerretDB writes an update back as a whole document: without the per-connection queue (job-document-writes.ts)
+    // a pause request sent while the holder renewed its lease and recorded its status was lost now and then.
+    const store = await shared.open();
+    const leases = new MongoJobLeases(store.mongoDb!);
+    const jobs = store.mongoDb!.collection<JobDoc>('jobs');
+    const rounds = 40;
+    const lost: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const id = `control-${round}`;
+      await jobs.insertOne(queuedJob(id));
+      const claim = (await leases.claim('holder', 30_000))!;
+      expect(claim.id).toBe(id);
+      const startedAt = new Date(Date.UTC(2026, 0, 1, 0, 0, round)).toISOString();
+      await Promise.all([
+        leases.renew(claim, 30_000),
+        leases.request(id, 'pause'),
+        store.jobs.update(id, { startedAt }),
+        leases.renew(claim, 30_000),
+      ]);
+      const doc = (await jobs.findOne({ _id: id }))!;
+      if (doc.control !== 'pause' || doc.startedAt?.toISOString() !== startedAt)
+        lost.push(`${id}: control ${doc.control}, startedAt ${String(doc.startedAt)}`);
+      await jobs.updateOne({ _id: id }, { $set: { status: 'ready', leaseUntil: null } });
+    }
+    expect(lost).toEqual([]);
+  });
+
   it('a claim whose attempt another worker already recorded does not run the job', async () => {
     const store = await shared.open();
     const leases = new MongoJobLeases(store.mongoDb!);

@@ -1,6 +1,7 @@
 import type { mongo } from 'mongoose';
 import type { JobStatus } from '../types';
 import { isDuplicateKey } from './duplicate-key';
+import { jobDocumentWrite } from './job-document-writes';
 import type { JobControl, JobDoc } from './job-model';
 
 /** One worker's hold on one job: the attempt number is the fence (every claim of the job takes the next one). */
@@ -49,7 +50,7 @@ export class MongoJobLeases {
   private readonly jobs: mongo.Collection<JobDoc>;
   private readonly claims: mongo.Collection<ClaimDoc>;
 
-  constructor(db: mongo.Db) {
+  constructor(private readonly db: mongo.Db) {
     this.jobs = db.collection<JobDoc>('jobs');
     this.claims = db.collection<ClaimDoc>(JOB_CLAIMS);
   }
@@ -64,26 +65,31 @@ export class MongoJobLeases {
   async claim(owner: string, leaseMs: number): Promise<ClaimedJob | null> {
     for (let tries = 0; tries < MAX_CLAIM_TRIES; tries++) {
       const now = new Date();
-      const before = await this.jobs.findOneAndUpdate(
-        {
-          $or: [
-            { status: 'queued', $or: [{ enqueuedAt: { $type: 'date' } }, { enqueuedAt: { $exists: false } }] },
-            {
-              status: { $in: ['processing', 'paused'] },
-              $or: [{ leaseUntil: { $lt: now } }, { leaseUntil: null }],
-            },
-          ],
-        },
-        {
-          $set: {
-            status: 'processing',
-            leaseOwner: owner,
-            leaseUntil: new Date(now.getTime() + leaseMs),
-            heartbeatAt: now,
+      const before = await jobDocumentWrite(this.db, () =>
+        this.jobs.findOneAndUpdate(
+          {
+            $or: [
+              {
+                status: 'queued',
+                $or: [{ enqueuedAt: { $type: 'date' } }, { enqueuedAt: { $exists: false } }],
+              },
+              {
+                status: { $in: ['processing', 'paused'] },
+                $or: [{ leaseUntil: { $lt: now } }, { leaseUntil: null }],
+              },
+            ],
           },
-          $inc: { attempt: 1 },
-        },
-        { sort: { createdAt: 1, seq: 1 }, returnDocument: 'before', includeResultMetadata: false },
+          {
+            $set: {
+              status: 'processing',
+              leaseOwner: owner,
+              leaseUntil: new Date(now.getTime() + leaseMs),
+              heartbeatAt: now,
+            },
+            $inc: { attempt: 1 },
+          },
+          { sort: { createdAt: 1, seq: 1 }, returnDocument: 'before', includeResultMetadata: false },
+        ),
       );
       if (!before) return null;
       const hold: LeaseHold = { id: before._id, owner, attempt: (before.attempt ?? 0) + 1 };
@@ -118,10 +124,12 @@ export class MongoJobLeases {
    */
   async renew(hold: LeaseHold, leaseMs: number): Promise<LeaseState | null> {
     const now = new Date();
-    const after = await this.jobs.findOneAndUpdate(
-      { _id: hold.id, attempt: hold.attempt },
-      { $set: { leaseOwner: hold.owner, leaseUntil: new Date(now.getTime() + leaseMs), heartbeatAt: now } },
-      { returnDocument: 'after', includeResultMetadata: false },
+    const after = await jobDocumentWrite(this.db, () =>
+      this.jobs.findOneAndUpdate(
+        { _id: hold.id, attempt: hold.attempt },
+        { $set: { leaseOwner: hold.owner, leaseUntil: new Date(now.getTime() + leaseMs), heartbeatAt: now } },
+        { returnDocument: 'after', includeResultMetadata: false },
+      ),
     );
     return after ? leaseState(after) : null;
   }
@@ -136,16 +144,18 @@ export class MongoJobLeases {
    * the job last. An ended job's claim records go with it.
    */
   async release(hold: LeaseHold, requeue = false): Promise<void> {
-    await this.jobs.updateOne(
-      { _id: hold.id, attempt: hold.attempt },
-      { $set: { leaseUntil: requeue ? new Date(0) : null } },
+    await jobDocumentWrite(this.db, () =>
+      this.jobs.updateOne(
+        { _id: hold.id, attempt: hold.attempt },
+        { $set: { leaseUntil: requeue ? new Date(0) : null } },
+      ),
     );
     if (!requeue) await this.claims.deleteMany({ jobId: hold.id });
   }
 
   /** Makes a created job claimable: its instance admitted it. */
   async admit(id: string): Promise<void> {
-    await this.jobs.updateOne({ _id: id }, { $set: { enqueuedAt: new Date() } });
+    await jobDocumentWrite(this.db, () => this.jobs.updateOne({ _id: id }, { $set: { enqueuedAt: new Date() } }));
   }
 
   /** Jobs admitted and waiting for a worker, on every instance (the queue limit counts these). */
@@ -178,20 +188,24 @@ export class MongoJobLeases {
               control: { $ne: 'cancel' as JobControl },
             }
           : { status: { $in: ['queued', 'processing', 'paused'] as JobStatus[] } };
-    const { matchedCount } = await this.jobs.updateOne({ _id: id, ...filter }, { $set: { control } });
+    const { matchedCount } = await jobDocumentWrite(this.db, () =>
+      this.jobs.updateOne({ _id: id, ...filter }, { $set: { control } }),
+    );
     return matchedCount > 0;
   }
 
   /** The holder applied a request: cleared unless another came meanwhile. */
   async acknowledge(id: string, control: JobControl): Promise<void> {
-    await this.jobs.updateOne({ _id: id, control }, { $set: { control: null } });
+    await jobDocumentWrite(this.db, () => this.jobs.updateOne({ _id: id, control }, { $set: { control: null } }));
   }
 
   /** A queued job no worker holds is cancelled here and now; false when a worker claimed it first. */
   async cancelWaiting(id: string): Promise<boolean> {
-    const { matchedCount } = await this.jobs.updateOne(
-      { _id: id, status: 'queued' },
-      { $set: { status: 'cancelled', control: null, finishedAt: new Date() } },
+    const { matchedCount } = await jobDocumentWrite(this.db, () =>
+      this.jobs.updateOne(
+        { _id: id, status: 'queued' },
+        { $set: { status: 'cancelled', control: null, finishedAt: new Date() } },
+      ),
     );
     return matchedCount > 0;
   }
