@@ -56,6 +56,24 @@ interface FlatTable {
 
 /** The values every row of a batch shares, bound once per statement after the rows' own values. */
 const SHARED = ['project_id', 'version', 'model_id', 'model_name', 'version_number', 'changed_at'] as const;
+type SharedColumn = (typeof SHARED)[number];
+
+function sharedValue(column: SharedColumn, projectId: string, version: number, context: RowContext): unknown {
+  switch (column) {
+    case 'project_id':
+      return projectId;
+    case 'version':
+      return version;
+    case 'model_id':
+      return context.modelId;
+    case 'model_name':
+      return context.modelName;
+    case 'version_number':
+      return context.versionNumber;
+    case 'changed_at':
+      return context.changedAt;
+  }
+}
 
 /**
  * Multi-row INSERT statements over flat values. Each statement binds exactly the values of its rows, then the
@@ -70,24 +88,33 @@ const SHARED = ['project_id', 'version', 'model_id', 'model_name', 'version_numb
 function flatInsert(db: SqliteDb, spec: FlatTable) {
   const width = spec.columns.length;
   const shared = spec.changedAt ? SHARED : SHARED.slice(0, -1);
+  // Staged rows store none of the shared values (the move adds them): only the model, for the key, is bound.
+  const bound: readonly SharedColumn[] = spec.staged ? ['model_id'] : shared;
+  const storedShared = spec.staged ? [] : shared;
   const key = spec.key;
   const conflicts = key !== undefined && !spec.staged;
   const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
-      const sharedAt = shared.map((_, i) => `?${rows * width + i + 1}`);
-      const modelId = sharedAt[2]!;
+      const sharedAt = bound.map((_, i) => `?${rows * width + i + 1}`);
+      const modelId = sharedAt[bound.indexOf('model_id')]!;
       const tuples = Array.from({ length: rows }, (_, r) => {
         const at = (column: number) => `?${r * width + column + 1}`;
         const keyValue = key
           ? `${modelId} || ':' || CASE WHEN coalesce(${at(key.globalIdAt)}, '') = '' ` +
-            `THEN '~' || CAST(${at(key.expressIdAt)} AS INTEGER) ELSE ${at(key.globalIdAt)} END, `
+            `THEN '~' || CAST(${at(key.expressIdAt)} AS INTEGER) ELSE ${at(key.globalIdAt)} END`
           : '';
-        return `(${sharedAt.join(', ')}, ${keyValue}${spec.columns.map((_, c) => at(c)).join(', ')})`;
+        const values = [
+          ...sharedAt.slice(0, storedShared.length),
+          keyValue,
+          ...spec.columns.map((_, c) => at(c)),
+        ];
+        return `(${values.filter(Boolean).join(', ')})`;
       });
+      const columns = [...storedShared, key ? '"Id"' : '', stored(spec.columns)];
       statement = db.prepare(
-        `INSERT INTO ${spec.table} (${shared.join(', ')}, ${key ? '"Id", ' : ''}${stored(spec.columns)})
+        `INSERT INTO ${spec.table} (${columns.filter(Boolean).join(', ')})
          VALUES ${tuples.join(', ')}${conflicts ? ' ON CONFLICT DO NOTHING' : ''}`,
       );
       statements.set(rows, statement);
@@ -134,14 +161,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
         if (typeof value === 'boolean') values[i] = value ? 1 : 0;
       }
     }
-    const sharedValues: unknown[] = [
-      projectId,
-      version,
-      context.modelId,
-      context.modelName,
-      context.versionNumber,
-    ];
-    if (spec.changedAt) sharedValues.push(context.changedAt);
+    const sharedValues = bound.map((column) => sharedValue(column, projectId, version, context));
     for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
       const count = Math.min(ROWS_PER_STATEMENT, rows - first);
       const bound = values.slice(first * width, (first + count) * width);
@@ -196,7 +216,7 @@ export function createSqliteRowInserter(
   };
   const directElements = flatInsert(db, elementTable);
   const staging = options.stageElements
-    ? createStagedElements(db, storedNames(storedElementColumnNames))
+    ? createStagedElements(db, storedNames(storedElementColumnNames), SHARED)
     : null;
   const elements = staging
     ? flatInsert(db, { ...elementTable, table: STAGED_ELEMENTS_TABLE, staged: true })
@@ -223,7 +243,10 @@ export function createSqliteRowInserter(
         if (!staging) return;
         const context = contextOf(projectId, version, given);
         // Rows whose key was taken go through the direct insert, which numbers repeated GlobalIds (#2, #3…).
-        staging.move(projectId, version, (values) => directElements(projectId, version, context, values));
+        staging.move(
+          SHARED.map((column) => sharedValue(column, projectId, version, context)),
+          (values) => directElements(projectId, version, context, values),
+        );
       }),
   };
 }
