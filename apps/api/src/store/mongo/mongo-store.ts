@@ -8,6 +8,7 @@ import { pruneSupersededVersions } from './superseded-versions';
 import { openModelsView } from './model-feed-views';
 import { migrateLegacyProjects } from './legacy-models-migration';
 import { createMongoJobRepository } from './mongo-job-repository';
+import { detectWholeDocumentWrites } from './job-document-writes';
 import { createMongoRowRepository } from './mongo-row-repository';
 import { createProjectCascade } from './project-cascade';
 import { openRowCollections } from './row-collections';
@@ -42,6 +43,7 @@ export async function createMongoStore(
   const projects = projectModel(conn);
   const jobs = jobModel(conn);
   const db = conn.db!;
+  await detectWholeDocumentWrites(db);
   // Build indexes before serving so the unique constraints hold from the first request. Instances starting at once
   // (issue 16) take turns: the first one builds and migrates, the next ones find it done.
   const { publishing, feedTokens } = await withLock(db, 'store-start-up', async () => {
