@@ -58,21 +58,19 @@ interface FlatTable {
 const SHARED = ['project_id', 'version', 'model_id', 'model_name', 'version_number', 'changed_at'] as const;
 type SharedColumn = (typeof SHARED)[number];
 
-function sharedValue(column: SharedColumn, projectId: string, version: number, context: RowContext): unknown {
-  switch (column) {
-    case 'project_id':
-      return projectId;
-    case 'version':
-      return version;
-    case 'model_id':
-      return context.modelId;
-    case 'model_name':
-      return context.modelName;
-    case 'version_number':
-      return context.versionNumber;
-    case 'changed_at':
-      return context.changedAt;
-  }
+function sharedValuesOf(
+  projectId: string,
+  version: number,
+  context: RowContext,
+): Record<SharedColumn, unknown> {
+  return {
+    project_id: projectId,
+    version,
+    model_id: context.modelId,
+    model_name: context.modelName,
+    version_number: context.versionNumber,
+    changed_at: context.changedAt,
+  };
 }
 
 /**
@@ -89,7 +87,7 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
   const width = spec.columns.length;
   const shared = spec.changedAt ? SHARED : SHARED.slice(0, -1);
   // Staged rows store none of the shared values (the move adds them): only the model, for the key, is bound.
-  const bound: readonly SharedColumn[] = spec.staged ? ['model_id'] : shared;
+  const boundShared: readonly SharedColumn[] = spec.staged ? ['model_id'] : shared;
   const storedShared = spec.staged ? [] : shared;
   const key = spec.key;
   const conflicts = key !== undefined && !spec.staged;
@@ -97,8 +95,8 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
-      const sharedAt = bound.map((_, i) => `?${rows * width + i + 1}`);
-      const modelId = sharedAt[bound.indexOf('model_id')]!;
+      const sharedAt = boundShared.map((_, i) => `?${rows * width + i + 1}`);
+      const modelId = sharedAt[boundShared.indexOf('model_id')]!;
       const tuples = Array.from({ length: rows }, (_, r) => {
         const at = (column: number) => `?${r * width + column + 1}`;
         const keyValue = key
@@ -161,7 +159,8 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
         if (typeof value === 'boolean') values[i] = value ? 1 : 0;
       }
     }
-    const sharedValues = bound.map((column) => sharedValue(column, projectId, version, context));
+    const byColumn = sharedValuesOf(projectId, version, context);
+    const sharedValues = boundShared.map((column) => byColumn[column]);
     for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
       const count = Math.min(ROWS_PER_STATEMENT, rows - first);
       const bound = values.slice(first * width, (first + count) * width);
@@ -242,9 +241,10 @@ export function createSqliteRowInserter(
       write(() => {
         if (!staging) return;
         const context = contextOf(projectId, version, given);
+        const byColumn = sharedValuesOf(projectId, version, context);
         // Rows whose key was taken go through the direct insert, which numbers repeated GlobalIds (#2, #3…).
         staging.move(
-          SHARED.map((column) => sharedValue(column, projectId, version, context)),
+          SHARED.map((column) => byColumn[column]),
           (values) => directElements(projectId, version, context, values),
         );
       }),

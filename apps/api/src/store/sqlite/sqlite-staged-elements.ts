@@ -56,8 +56,8 @@ export function createStagedElements(
   const elementColumns = (
     db.prepare(`SELECT name FROM pragma_table_info('ifc_elements', 'main')`).all() as { name: string }[]
   )
+    .filter(({ name }) => !sharedColumns.includes(name))
     .map(({ name }) => `"${name}"`)
-    .filter((name) => !sharedColumns.includes(name.slice(1, -1)))
     .join(', ');
   db.exec(`DROP TABLE IF EXISTS ${STAGED_ELEMENTS_TABLE};
     CREATE TEMP TABLE staged_elements AS SELECT ${elementColumns} FROM main.ifc_elements WHERE 0`);
