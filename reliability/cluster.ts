@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startApiProcess } from '../tools/test-support/api-process';
-import { ROOT, tempDir, mongoUri, type ApiProcess } from './server-process';
+import { ROOT, tempDir, mongoUri, parseSseBlock, type ApiProcess, type SseEntry } from './server-process';
 
 /**
  * Issue 16's multi-process harness: N `ROLE=api` and M `ROLE=worker` processes of the built server on one
@@ -127,12 +127,6 @@ export function watchHolders(workers: ClusterInstance[], everyMs = 100) {
   };
 }
 
-export interface SseEntry {
-  id: number;
-  event: string;
-  data: { message: string; type?: string; progress?: number };
-}
-
 /** Reads a job's Server-Sent Events until the stream ends (bounded by `timeoutMs`). */
 export async function readJobEvents(
   base: string,
@@ -146,21 +140,10 @@ export async function readJobEvents(
   });
   if (res.status !== 200) throw new Error(`events answered ${res.status}: ${await res.text()}`);
   const text = await res.text();
-  const entries: SseEntry[] = [];
-  for (const block of text.split('\n\n')) {
-    const fields = new Map<string, string>();
-    for (const line of block.split('\n')) {
-      const at = line.indexOf(': ');
-      if (at > 0 && !line.startsWith(':')) fields.set(line.slice(0, at), line.slice(at + 2));
-    }
-    if (fields.has('data') && fields.has('event'))
-      entries.push({
-        id: Number(fields.get('id')),
-        event: fields.get('event')!,
-        data: JSON.parse(fields.get('data')!),
-      });
-  }
-  return entries;
+  return text
+    .split('\n\n')
+    .map(parseSseBlock)
+    .filter((e): e is SseEntry => e !== null);
 }
 
 /** Polls GET /api/ifc/jobs/{id} on `base` until the job ends (bounded). */

@@ -1,7 +1,16 @@
 import { generateIfcFixture, writeIfcModel } from '@aec/ifc';
 import fs from 'node:fs';
 import path from 'node:path';
-import { account, pullAll, startApi, describeEachStore, tempDir, uploadModel } from './server-process';
+import {
+  account,
+  pullAll,
+  startApi,
+  describeEachStore,
+  tempDir,
+  uploadModel,
+  untilJobProgress,
+} from './server-process';
+import { waitForJobEnd } from './cluster';
 
 /*
  * On SQLite the one process owns its jobs: after a kill -9 the restart fails the interrupted job and removes its rows.
@@ -25,7 +34,7 @@ describeEachStore('crash: kill -9 during a job', ({ name, env }) => {
 
       const big = path.join(dataDir, 'big.ifc');
       const bigCounts = await writeIfcModel(big, {
-        targetBytes: (name === 'sqlite' ? 15 : 3) * 1024 * 1024,
+        targetBytes: (name === 'sqlite' ? 40 : 3) * 1024 * 1024,
         bays: 8,
         seed: 5,
       });
@@ -33,17 +42,9 @@ describeEachStore('crash: kill -9 during a job', ({ name, env }) => {
       expect(accepted.status).toBe(202);
       const jobId = accepted.body.jobId as string;
       const interrupted = accepted.body.projectId as string;
-      // Wait until rows are being written, then kill the process without warning.
-      for (let i = 0; i < 300; i++) {
-        const job = (await (
-          await fetch(`${api.base}/api/ifc/jobs/${jobId}`, {
-            headers: { authorization: `Bearer ${alice.token}` },
-          })
-        ).json()) as { status: string };
-        if (job.status === 'processing') break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await new Promise((r) => setTimeout(r, 1500));
+      // Kill without warning once extraction reports rows flowing (past the index band), not after a guessed delay:
+      // the pipeline got fast enough that a fixed 1.5 s wait outlived a 15 MB job.
+      await untilJobProgress(api.base, alice.token, jobId, 40);
       await api.kill('SIGKILL');
 
       api = await startApi({ DATA_DIR: dataDir, MAX_UPLOAD_MB: '200', ...storeEnv });
@@ -74,11 +75,8 @@ describeEachStore('crash: kill -9 during a job', ({ name, env }) => {
         expect(project.status).toBe('ready');
         expect(project.elementCount).toBe(bigCounts.totalProducts);
         expect(await count()).toBe(String(bigCounts.totalProducts));
-        const job = (await (
-          await fetch(`${api.base}/api/ifc/jobs/${jobId}`, {
-            headers: { authorization: `Bearer ${alice.token}` },
-          })
-        ).json()) as { status: string };
+        // The project is published before the job records its end: wait for that too (bounded).
+        const job = await waitForJobEnd(api.base, jobId, alice.token, 60_000);
         expect(job.status).toBe('ready');
       }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describeSkipped } from '../tools/test-support/skip-with-reason';
-import { account, tempDir, uploadModel } from './server-process';
+import { account, tempDir, untilJobProgress, uploadModel } from './server-process';
 import {
   clusterSkipReason,
   health,
@@ -77,14 +77,14 @@ else
       const jobId = accepted.body.jobId as string;
       const projectId = accepted.body.projectId as string;
 
-      // Wait until a worker holds the job and has been extracting for a moment, then kill it without warning.
+      // Wait until a worker holds the job and its extraction reports rows flowing, then kill it without warning.
       let holder: (typeof cluster.workers)[number] | undefined;
       for (let i = 0; i < 600 && !holder; i++) {
         for (const w of cluster.workers) if ((await health(w)).jobs?.includes(jobId)) holder = w;
         if (!holder) await sleep(100);
       }
       expect(holder).toBeDefined();
-      await sleep(1500);
+      await untilJobProgress(api.base, user.token, jobId, 40);
       expect((await waitForJobEndOrNull(api.base, jobId))?.status).toBeUndefined();
       await holder!.kill('SIGKILL');
 

@@ -84,6 +84,64 @@ export async function pullAll(
   return ids;
 }
 
+export interface SseEntry {
+  id: number;
+  event: string;
+  data: { message: string; type?: string; progress?: number };
+}
+
+/** One Server-Sent Events block ("id: …\nevent: …\ndata: …"); null for comments and the retry line. */
+export function parseSseBlock(block: string): SseEntry | null {
+  const fields = new Map<string, string>();
+  for (const line of block.split('\n')) {
+    const at = line.indexOf(': ');
+    if (at > 0 && !line.startsWith(':')) fields.set(line.slice(0, at), line.slice(at + 2));
+  }
+  if (!fields.has('data') || !fields.has('event')) return null;
+  return { id: Number(fields.get('id')), event: fields.get('event')!, data: JSON.parse(fields.get('data')!) };
+}
+
+/**
+ * Follows a job's events until a log entry reports at least `atLeast` percent (extraction bands: 35–85), so a
+ * fault test strikes while rows are being written rather than after a guessed delay. Throws when the job ends
+ * first: the test then did not interrupt anything and must not pass as if it had.
+ */
+export async function untilJobProgress(
+  base: string,
+  token: string,
+  jobId: string,
+  atLeast: number,
+  timeoutMs = 120_000,
+): Promise<SseEntry> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const res = await fetch(`${base}/api/ifc/jobs/${jobId}/events`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
+    const decoder = new TextDecoder();
+    let pending = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      pending += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = pending.indexOf('\n\n')) >= 0) {
+        const entry = parseSseBlock(pending.slice(0, end));
+        pending = pending.slice(end + 2);
+        if (!entry) continue;
+        if (entry.event !== 'log')
+          throw new Error(`job ${jobId} ended (${entry.event}: ${entry.data.message}) before ${atLeast}%`);
+        if ((entry.data.progress ?? 0) >= atLeast) return entry;
+      }
+    }
+    throw new Error(`job ${jobId}: event stream ended before ${atLeast}%`);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
