@@ -26,6 +26,7 @@ import { createJobEvents } from './modules/ifc/jobs/create-job-events';
 import { createJobQueue } from './modules/ifc/jobs/create-job-queue';
 import { createJobFiles } from './modules/ifc/jobs/create-job-files';
 import type { JobQueue } from './modules/ifc/jobs/job-queue';
+import type { JobEvents } from './modules/ifc/jobs/job-events';
 import { createUploadReceiver } from './modules/ifc/upload/receive-upload';
 import { feedTokensRouter } from './modules/feed-tokens/feed-tokens.router';
 import { createFeedTokensService } from './modules/feed-tokens/feed-tokens.service';
@@ -53,6 +54,8 @@ export interface AppRuntime {
   app: Express;
   processor: JobQueue;
   usage: UsageCounter;
+  /** Job logs: server.ts waits for their queued writes before closing the store. */
+  events: JobEvents;
   /** The public demo project (server.ts seeds it at start). */
   demo: DemoProjects;
   /** The web build folder when it holds no built app (the server then says so at start and at `/`), else null. */
@@ -150,7 +153,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     // A worker instance: processing only; any other path is a JSON 404, so a misrouted proxy is obvious.
     app.use(apiNotFound);
     app.use(errorHandler);
-    return { app, processor, usage, demo, missingWebBuild: null };
+    return { app, processor, usage, events, demo, missingWebBuild: null };
   }
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
@@ -178,5 +181,5 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use(web ?? webNotBuilt());
   app.use(apiNotFound);
   app.use(errorHandler);
-  return { app, processor, usage, demo, missingWebBuild: web ? null : webDistDir };
+  return { app, processor, usage, events, demo, missingWebBuild: web ? null : webDistDir };
 }

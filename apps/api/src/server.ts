@@ -8,6 +8,7 @@ import { createLogger } from './http/logger';
 import { jwtSecretFor } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
+import { shutDown } from './runtime/shut-down';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
 import { seedDemoProject } from './modules/ifc/demo/seed-demo';
@@ -33,7 +34,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const store = await createStore(config);
   const jwtSecret = await jwtSecretFor(config.JWT_SECRET, config.DATA_DIR, store);
-  const { app, processor, usage, demo, missingWebBuild } = createApp({ config, store, logger, jwtSecret });
+  const { app, processor, usage, events, demo, missingWebBuild } = createApp({
+    config,
+    store,
+    logger,
+    jwtSecret,
+  });
   if (missingWebBuild) {
     console.warn(
       `WEB_DIST_DIR: ${missingWebBuild} holds no built web app (no index.html); the API and the feed run, and ` +
@@ -104,14 +110,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    Promise.all([
-      closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
-      processor.close(),
-      preparation?.stop(),
-      sweep?.stop(),
-    ])
-      .then(() => usage.stop())
-      .then(() => store.close())
+    shutDown({
+      work: [
+        () => closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
+        () => processor.close(),
+        () => preparation?.stop(),
+        () => sweep?.stop(),
+      ],
+      pending: [() => usage.stop(), () => events.flushed()],
+      store,
+    })
       .then(() => {
         logger.info('shutdown complete');
         process.exit(0);
