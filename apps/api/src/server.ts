@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { dataDirProblem, listenProblem } from './config/check-settings';
@@ -8,6 +9,7 @@ import { createLogger } from './http/logger';
 import { jwtSecretFor } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
+import { deferContinue } from './http/deferred-continue';
 import { shutDown } from './runtime/shut-down';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
@@ -62,7 +64,9 @@ async function main(): Promise<void> {
     if (processing) await seeding;
   }
 
-  const server = app.listen(config.PORT, config.HOST);
+  const server = http.createServer(app);
+  deferContinue(server, app);
+  server.listen(config.PORT, config.HOST);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { errorHandler } from '../../../errors/error-handler';
+import { deferContinue } from '../../../http/deferred-continue';
 import { createUploadReceiver } from './receive-upload';
 import type { FreeDiskSpace } from './free-disk-space';
 
@@ -36,9 +37,10 @@ async function serve(options: { maxMb: number; freeSpace: FreeDiskSpace }) {
     res.json({ size: file.size, sha256, name: file.originalName });
   });
   app.use(errorHandler);
-  const server = await new Promise<http.Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // As server.ts serves the app: "100 Continue" only once the body is read.
+  const server = http.createServer(app);
+  deferContinue(server, app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     uploadDir,
     port: (server.address() as AddressInfo).port,
@@ -61,16 +63,24 @@ function open(port: number, headers: Record<string, string | number>) {
     path: '/upload',
     headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
   });
-  const answer = new Promise<Answer>((resolve, reject) => {
+  let continued = false;
+  req.on('continue', () => (continued = true));
+  const answer = new Promise<Answer & { connection: string | undefined }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: JSON.parse(text) as Record<string, unknown>,
+          connection: res.headers.connection,
+        }),
+      );
     });
     req.on('error', reject);
   });
-  return { req, answer };
+  return { req, answer, continued: () => continued };
 }
 
 const partFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.part'));
@@ -117,7 +127,10 @@ describe('receiving an upload', () => {
       const { status, body } = await answer;
       req.destroy();
       expect(status).toBe(413);
-      expect(body).toMatchObject({ code: 'FILE_TOO_LARGE', error: 'The file is larger than the 1 MB limit.' });
+      expect(body).toMatchObject({
+        code: 'FILE_TOO_LARGE',
+        error: 'The file is larger than the 1 MB limit.',
+      });
       expect(partFiles(server.uploadDir)).toEqual([]);
     } finally {
       server.close();
@@ -135,7 +148,9 @@ describe('receiving an upload', () => {
       const { status, body } = await answer;
       expect(status).toBe(507);
       expect(body.code).toBe('STORAGE_FULL');
-      expect(body.error).toMatch(/^The server ran out of free disk space after receiving 32\.\d\d MB of this file \(10\.00 MB free\)\./);
+      expect(body.error).toMatch(
+        /^The server ran out of free disk space after receiving 32\.\d\d MB of this file \(10\.00 MB free\)\./,
+      );
       expect(partFiles(server.uploadDir)).toEqual([]);
     } finally {
       server.close();
@@ -184,5 +199,68 @@ describe('receiving an upload', () => {
     } finally {
       server.close();
     }
+  });
+  describe('with Expect: 100-continue (curl and many HTTP libraries send it with large bodies)', () => {
+    it('refuses an upload over the limit before the client sends its body: no "100 Continue", 413, connection closed', async () => {
+      const server = await serve({ maxMb: 10, freeSpace: async () => 100 * GB });
+      try {
+        const { req, answer, continued } = open(server.port, {
+          'Content-Length': 12 * GB,
+          Expect: '100-continue',
+        });
+        req.flushHeaders(); // the headers only: the client holds the body back until told to continue
+        const { status, body, connection } = await answer;
+        req.destroy();
+        expect(status).toBe(413);
+        expect(body.error).toBe('The file is larger than the 10 MB limit.');
+        expect(continued()).toBe(false);
+        expect(connection).toBe('close');
+        expect(fs.readdirSync(server.uploadDir)).toEqual([]);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('refuses one that would not fit on the disk the same way (507)', async () => {
+      const server = await serve({ maxMb: 10240, freeSpace: async () => 2 * GB });
+      try {
+        const { req, answer, continued } = open(server.port, {
+          'Content-Length': 3 * GB,
+          Expect: '100-continue',
+        });
+        req.flushHeaders();
+        const { status, body } = await answer;
+        req.destroy();
+        expect(status).toBe(507);
+        expect(body.code).toBe('STORAGE_FULL');
+        expect(continued()).toBe(false);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('asks for the body of an upload it accepts, and stores every byte', async () => {
+      const server = await serve({ maxMb: 100, freeSpace: async () => 100 * GB });
+      try {
+        const content = randomBytes(2 * MB);
+        const whole = Buffer.concat([head('Brücke.ifc'), content, tail]);
+        const { req, answer, continued } = open(server.port, {
+          'Content-Length': whole.length,
+          Expect: '100-continue',
+        });
+        req.on('continue', () => req.end(whole));
+        req.flushHeaders();
+        const { status, body } = await answer;
+        expect(continued()).toBe(true);
+        expect(status).toBe(200);
+        expect(body).toEqual({
+          size: content.length,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          name: 'Brücke.ifc',
+        });
+      } finally {
+        server.close();
+      }
+    });
   });
 });
