@@ -1,4 +1,4 @@
-import { uploadLimitsOf, uploadLimitText } from './upload-limits';
+import { uploadLimitsOf, uploadLimitText, uploadLimitWords } from './upload-limits';
 
 describe('upload limits', () => {
   it('states the default as the spec does and larger limits in GB', () => {
@@ -8,6 +8,13 @@ describe('upload limits', () => {
     expect(uploadLimitText(1024)).toBe('1GB');
     expect(uploadLimitText(2560)).toBe('2.5GB');
     expect(uploadLimitText(10240)).toBe('10GB');
+  });
+
+  it('states it with a space in running text', () => {
+    expect(uploadLimitWords(100)).toBe('100 MB');
+    expect(uploadLimitWords(0.05)).toBe('0.05 MB');
+    expect(uploadLimitWords(2560)).toBe('2.5 GB');
+    expect(uploadLimitWords(10240)).toBe('10 GB');
   });
 
   it('turns MB into the byte count the server enforces', () => {

@@ -23,3 +23,8 @@ export function uploadLimitText(maxUploadMb: number): string {
   const trim = (value: number) => String(Number(value.toFixed(2)));
   return maxUploadMb >= 1024 ? `${trim(maxUploadMb / 1024)}GB` : `${trim(maxUploadMb)}MB`;
 }
+
+/** The limit in running text (documentation, help, FAQ): "100 MB", "10 GB", "2.5 GB". */
+export function uploadLimitWords(maxUploadMb: number): string {
+  return uploadLimitText(maxUploadMb).replace(/(?=[MG]B$)/, ' ');
+}

@@ -1,4 +1,6 @@
-import { faqItems } from './faq-items';
+import { faqItemsFor } from './faq-items';
+
+const faqItems = faqItemsFor('100 MB');
 
 describe('FAQ items', () => {
   it('has ten questions with unique ids and non-empty answers', () => {
@@ -8,5 +10,10 @@ describe('FAQ items', () => {
       expect(item.question.endsWith('?')).toBe(true);
       expect(item.answer.length).toBeGreaterThan(40);
     }
+  });
+
+  it("states this server's upload limit", () => {
+    const sizes = faqItemsFor('2.5 GB').find((item) => item.id === 'ifc-versions')!;
+    expect(sizes.answer).toContain('up to 2.5 GB per upload');
   });
 });

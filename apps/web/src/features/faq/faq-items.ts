@@ -3,7 +3,7 @@ import { ifcVersionList } from '@aec/contracts';
 export type FaqItem = { id: string; question: string; answer: string };
 
 /** Spec §2 FAQ: ten questions, shown one at a time. */
-export const faqItems: FaqItem[] = [
+export const faqItemsFor = (limitWords: string): FaqItem[] => [
   {
     id: 'what-is-it',
     question: 'What is AEC Con-Tech Data Tools?',
@@ -13,7 +13,7 @@ export const faqItems: FaqItem[] = [
   {
     id: 'ifc-versions',
     question: 'Which IFC versions and file sizes are supported?',
-    answer: `${ifcVersionList('and')} files with the .ifc extension, up to 100 MB per upload. Files from Revit, ArchiCAD, Tekla, Allplan and other authoring tools work as long as they are valid IFC (STEP) files.`,
+    answer: `${ifcVersionList('and')} files with the .ifc extension, up to ${limitWords} per upload. Files from Revit, ArchiCAD, Tekla, Allplan and other authoring tools work as long as they are valid IFC (STEP) files.`,
   },
   {
     id: 'what-data',

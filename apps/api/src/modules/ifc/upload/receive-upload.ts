@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
+import { uploadLimitWords } from '@aec/contracts';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
 import { guardedDiskStorage } from './guarded-disk-storage';
@@ -40,7 +41,13 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
   const storage = guardedDiskStorage({ dir: options.uploadDir, freeSpace });
   const handler = multer({
     storage,
-    limits: { fileSize: options.maxBytes, files: 1, fields: MAX_FIELDS, parts: 30, fieldSize: MAX_FIELD_BYTES },
+    limits: {
+      fileSize: options.maxBytes,
+      files: 1,
+      fields: MAX_FIELDS,
+      parts: 30,
+      fieldSize: MAX_FIELD_BYTES,
+    },
     // Browsers and curl send a file name's non-ASCII characters as raw UTF-8 bytes: read them as such (busboy's
     // latin1 default turned "Tragwerk Ü.ifc" into "Tragwerk Ã\x9c.ifc", and with it the model's default name).
     defParamCharset: 'utf8',
@@ -111,7 +118,11 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
 }
 
 const tooLarge = (maxMb: number) =>
-  new UploadRejectedError(413, 'FILE_TOO_LARGE', `The file is larger than the ${maxMb} MB limit.`);
+  new UploadRejectedError(
+    413,
+    'FILE_TOO_LARGE',
+    `The file is larger than the ${uploadLimitWords(maxMb)} limit.`,
+  );
 
 /** Storage problems get a clear message instead of a 500: the disk is full, or the data folder is not writable. */
 export function storageError(err: unknown): UploadRejectedError | null {

@@ -11,12 +11,13 @@ import { StatusBadge } from '@/features/projects/components/status-badge';
 import { formatFileSize } from '@aec/contracts';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
 
-const facts = [
+const factsFor = (limitWords: string) => [
   {
     icon: FileUp,
     title: 'What you can import',
-    text: `IFC files (.ifc, STEP text) in the ${ifcVersionList('and')} schemas, up to 100 MB per file.`,
+    text: `IFC files (.ifc, STEP text) in the ${ifcVersionList('and')} schemas, up to ${limitWords} per file.`,
   },
   {
     icon: ServerCog,
@@ -33,6 +34,7 @@ const facts = [
 export function DataImportRoute() {
   usePageTitle('Import Data');
   const projects = useProjects();
+  const facts = factsFor(useUploadLimitWords());
   return (
     <div className="grid gap-6">
       <PageHeader

@@ -2,11 +2,12 @@ import { ifcVersionList } from '@aec/contracts';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { appPaths } from '@/config/app-paths';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
 
-const steps = [
+const stepsFor = (limitWords: string) => [
   {
     title: 'Upload an IFC model',
-    text: `Open the Tableau OData Connector and choose an .ifc file (${ifcVersionList('or')}, up to 100 MB). The server extracts every element with its properties and quantities.`,
+    text: `Open the Tableau OData Connector and choose an .ifc file (${ifcVersionList('or')}, up to ${limitWords}). The server extracts every element with its properties and quantities.`,
     link: { to: appPaths.connector, label: 'Open the connector' },
   },
   {
@@ -23,6 +24,7 @@ const steps = [
 
 /** The three-step Getting Started guide of the app home. */
 export function GettingStarted() {
+  const steps = stepsFor(useUploadLimitWords());
   return (
     <Card role="region" aria-label="Getting Started">
       <CardHeader>

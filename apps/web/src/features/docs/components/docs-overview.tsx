@@ -1,9 +1,11 @@
 import { ifcVersionList } from '@aec/contracts';
 import { Link } from 'react-router';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
 import { Bullets, C, DocArticle, DocSection } from './doc-parts';
 
 /** What the product is and what its feed contains. */
 export function DocsOverview({ origin }: { origin: string }) {
+  const limitWords = useUploadLimitWords();
   return (
     <DocArticle
       title="Overview"
@@ -16,7 +18,7 @@ export function DocsOverview({ origin }: { origin: string }) {
             <Link to="/app/ifc-tableau-connector" className="text-primary underline underline-offset-2">
               IFC Tableau Connector
             </Link>{' '}
-            page. Supported schemas: {ifcVersionList('and')}; at most 100 MB per file.
+            page. Supported schemas: {ifcVersionList('and')}; at most {limitWords} per file.
           </li>
           <li>
             A background worker reads the model and stores every building element, its property sets and the

@@ -1,9 +1,11 @@
 import { ifcVersionList } from '@aec/contracts';
 import { Link } from 'react-router';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
 import { Bullets, C, CodeBlock, DocArticle, DocSection, Steps } from './doc-parts';
 
 /** From an IFC file to a BI tool: upload, token, Tableau / Power BI / Excel, queries. */
 export function DocsQuickStart({ origin }: { origin: string }) {
+  const limitWords = useUploadLimitWords();
   // Only the spaces are escaped, so the placeholder reads '<projectId>' (not '%3CprojectId%3E') and the URL has
   // the shape of the one Data Sources gives for a real project.
   const tableau = `${origin}/api/ifc/odata/IFCElements?$filter=ProjectId%20eq%20'<projectId>'`;
@@ -19,7 +21,7 @@ export function DocsQuickStart({ origin }: { origin: string }) {
             <Link to="/app/ifc-tableau-connector" className="text-primary underline underline-offset-2">
               IFC Tableau Connector
             </Link>{' '}
-            and choose an <C>.ifc</C> file ({ifcVersionList('or')}, up to 100 MB).
+            and choose an <C>.ifc</C> file ({ifcVersionList('or')}, up to {limitWords}).
           </li>
           <li>
             Check the preview and press Start Processing. The log shows each stage while the server works.

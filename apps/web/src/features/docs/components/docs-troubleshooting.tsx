@@ -2,14 +2,15 @@ import { ifcVersionList } from '@aec/contracts';
 import { MailLink } from '@/components/ui/mail-link';
 import { C, CodeBlock, DocArticle, DocSection } from './doc-parts';
 import { ScrollX } from '@/components/ui/scroll-x';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
 
-const uploadErrors: [string, string][] = [
+const uploadErrorsFor = (limitWords: string): [string, string][] => [
   [
     'Please select a valid IFC file (.ifc extension)',
     'Only text .ifc files are accepted; export IFC (not .ifczip or .ifcxml) from your authoring tool.',
   ],
   [
-    'The file is larger than the 100 MB limit.',
+    `The file is larger than the ${limitWords} limit.`,
     'Split the model (per building or discipline) or remove unneeded content before export.',
   ],
   [
@@ -29,6 +30,7 @@ const uploadErrors: [string, string][] = [
 
 /** Error messages users meet, and what to do about each. */
 export function DocsTroubleshooting() {
+  const uploadErrors = uploadErrorsFor(useUploadLimitWords());
   return (
     <DocArticle
       title="Troubleshooting"

@@ -1,8 +1,10 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
-import { faqItems } from '../faq-items';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
+import { faqItemsFor } from '../faq-items';
 
 /** Single-open (type="single"), and the open answer can be closed again (collapsible). */
 export function FaqAccordion() {
+  const faqItems = faqItemsFor(useUploadLimitWords());
   return (
     <Accordion type="single" collapsible className="rounded-lg border bg-card px-5">
       {faqItems.map((item) => (

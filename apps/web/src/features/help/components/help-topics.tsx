@@ -2,11 +2,13 @@ import { BookOpen, HelpCircle, Mail, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { MailLink } from '@/components/ui/mail-link';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
 
 export type HelpLink = { title: string; url: string; text: string };
 
 /** Support contact, the public FAQ and the docs; the route passes the doc paths in. */
 export function HelpTopics({ docs }: { docs: HelpLink[] }) {
+  const limitWords = useUploadLimitWords();
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <Card role="region" aria-label="Contact support">
@@ -86,8 +88,8 @@ export function HelpTopics({ docs }: { docs: HelpLink[] }) {
             <li>
               <p className="font-medium">An upload failed</p>
               <p className="text-muted-foreground">
-                Check the file is a text .ifc (not .ifczip or .ifcxml) under 100 MB, in IFC 2x3, 4, 4x1 or
-                4x3.
+                Check the file is a text .ifc (not .ifczip or .ifcxml) under {limitWords}, in IFC 2x3, 4, 4x1
+                or 4x3.
               </p>
             </li>
           </ul>

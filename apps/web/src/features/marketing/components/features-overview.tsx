@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { biTools, capabilities, steps } from '../content/capabilities';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
+import { biTools, capabilitiesFor, steps } from '../content/capabilities';
 import { SectionHeading } from './section-heading';
 import { ScrollX } from '@/components/ui/scroll-x';
 
@@ -23,6 +24,7 @@ export function HowItWorks() {
 }
 
 export function CapabilityList() {
+  const capabilities = capabilitiesFor(useUploadLimitWords());
   return (
     <section aria-labelledby="capabilities-title" className="border-y bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-16">

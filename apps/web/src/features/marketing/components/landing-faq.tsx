@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { landingFaq } from '../content/landing-faq';
+import { useUploadLimitWords } from '@/lib/api/upload-limits';
+import { landingFaqFor } from '../content/landing-faq';
 import { SectionHeading } from './section-heading';
 
 /**
@@ -9,6 +10,7 @@ import { SectionHeading } from './section-heading';
  * keyboard, with no accordion script in the landing bundle.
  */
 export function LandingFaq() {
+  const landingFaq = landingFaqFor(useUploadLimitWords());
   return (
     <section aria-labelledby="faq-title" className="border-t bg-muted/40">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:py-20">

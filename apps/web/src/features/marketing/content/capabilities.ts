@@ -4,12 +4,12 @@ import { Database, FileUp, KeyRound, ListTree, Server, Zap, type LucideIcon } fr
 export type Capability = { icon: LucideIcon; title: string; points: string[] };
 
 /** What the IFC → OData connector does today, for the /features page. */
-export const capabilities: Capability[] = [
+export const capabilitiesFor = (limitWords: string): Capability[] => [
   {
     icon: FileUp,
     title: 'Upload any IFC model',
     points: [
-      `${ifcVersionList('and')} files up to 100 MB`,
+      `${ifcVersionList('and')} files up to ${limitWords}`,
       'Streamed to disk, never held whole in memory',
       'Header and schema checked, truncated files rejected with a clear message',
     ],

@@ -3,7 +3,8 @@ import { claims } from './claims';
 
 export type FaqEntry = { question: string; answer: string };
 
-export const landingFaq: FaqEntry[] = [
+/** `limitWords`: this server's upload limit in words ("100 MB" by default). */
+export const landingFaqFor = (limitWords: string): FaqEntry[] => [
   {
     question: 'What does AEC Con-Tech Data Tools do?',
     answer:
@@ -11,7 +12,7 @@ export const landingFaq: FaqEntry[] = [
   },
   {
     question: 'Which IFC versions are supported?',
-    answer: `${ifcVersionList('and')} files exported from Revit, ArchiCAD, Tekla, Allplan and other authoring tools, up to 100 MB per upload.`,
+    answer: `${ifcVersionList('and')} files exported from Revit, ArchiCAD, Tekla, Allplan and other authoring tools, up to ${limitWords} per upload.`,
   },
   {
     question: 'Which BI tools can read the feed?',
