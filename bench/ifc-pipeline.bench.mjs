@@ -90,7 +90,7 @@ async function benchPropertyModel() {
         projectId: body.projectId,
         file: revision,
         manifestFile: generated.revision.manifest,
-        first: { seconds, bytes },
+        first: { seconds, bytes, file: model },
       }));
     return {
       ...figures,
