@@ -15,9 +15,8 @@ const cpuTicks = (pid) => {
 };
 
 /**
- * Resolves once the server has used under ~4% of a core for two half-seconds in a row (bounded): the wide set being
- * served does not mean the previous version's post-publish work is over (the feed's JSON check follows it), and an
- * upload timed while that still runs shares the cores with it.
+ * Resolves once the server has used under ~4% of a core for two half-seconds in a row (bounded), so that no upload
+ * is timed while work of the previous one (post-publish steps, retries) still runs in the server.
  */
 async function serverIdle(pid, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -57,9 +56,7 @@ export async function measureVersionChanges({ base, pid, token, projectId, file,
   const auth = { authorization: `Bearer ${token}` };
   const models = async (project) =>
     (await (await fetch(`${base}/api/ifc/projects/${project}/models`, { headers: auth })).json()).models;
-  // a version's post-publish work (wide set, JSON check) first: the next upload is timed on an otherwise idle
-  // server, as version 1 was (measured at 15 s of idle before each upload instead: -0.2% over two pairs, where
-  // uploading as soon as the wide set answered gave +5.4% and +8.0%)
+  // a version's post-publish work (wide set) first, then an idle server: the next upload is timed as version 1 was
   const wideSetOf = async (project) => {
     await waitFor(async () => {
       const res = await fetch(`${base}/api/ifc/odata/projects/${project}/IFCElementsWide/$count`, {
