@@ -2,7 +2,7 @@
 // the same project, its upload → ready against version 1's, then the change set computed after "ready": how long
 // it takes, the API's RSS growth meanwhile, and whether its counts are the generator's; then a second pair (version
 // 1 in a new project, version 2 into it), and the delay per MB over both pairs. Prints; asserts nothing.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
@@ -74,7 +74,7 @@ export async function measureVersionChanges({ base, pid, token, projectId, file,
       return latest.changes && latest.changes.status !== 'pending' ? latest : null;
     }, 'change set');
   const versionsUrl = (project) => `${base}/api/ifc/projects/${project}/models/${project}/versions?wait=true`;
-  const v2Bytes = readFileSync(file).length;
+  const v2Bytes = statSync(file).size;
 
   await wideSetOf(projectId);
   const second = await timedUpload(versionsUrl(projectId), auth, file);

@@ -9,8 +9,8 @@ import {
   tempDir,
   uploadModel,
   untilJobProgress,
+  waitForJobEnd,
 } from './server-process';
-import { waitForJobEnd } from './cluster';
 
 /*
  * On SQLite the one process owns its jobs: after a kill -9 the restart fails the interrupted job and removes its rows.

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describeSkipped } from '../tools/test-support/skip-with-reason';
-import { account, tempDir, untilJobProgress, uploadModel } from './server-process';
+import { account, tempDir, untilJobProgress, uploadModel, waitForJobEnd } from './server-process';
 import {
   clusterSkipReason,
   health,
   openDatabase,
   readJobEvents,
   startCluster,
-  waitForJobEnd,
   watchHolders,
   type Cluster,
 } from './cluster';

@@ -1,14 +1,7 @@
 import { generateIfcFixture } from '@aec/ifc';
 import { describeSkipped } from '../tools/test-support/skip-with-reason';
-import { account, uploadModel } from './server-process';
-import {
-  clusterSkipReason,
-  readJobEvents,
-  startCluster,
-  waitForJobEnd,
-  watchHolders,
-  type Cluster,
-} from './cluster';
+import { account, uploadModel, waitForJobEnd } from './server-process';
+import { clusterSkipReason, readJobEvents, startCluster, watchHolders, type Cluster } from './cluster';
 
 /**
  * Issue 16, scale: 2 API instances and 2 workers on one MongoDB-compatible server. Uploads spread over both APIs

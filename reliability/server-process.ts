@@ -142,6 +142,25 @@ export async function untilJobProgress(
   }
 }
 
+/** Polls GET /api/ifc/jobs/{id} on `base` until the job ends (bounded). */
+export async function waitForJobEnd(
+  base: string,
+  jobId: string,
+  token: string,
+  timeoutMs = 180_000,
+): Promise<{ status: string; error?: string | null; projectId: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${base}/api/ifc/jobs/${jobId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const job = (await res.json()) as { status: string; error?: string | null; projectId: string };
+    if (['ready', 'failed', 'cancelled'].includes(job.status)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
