@@ -1,4 +1,4 @@
-import { uploadLimitsOf, uploadLimitText, uploadLimitWords } from './upload-limits';
+import { fileOverLimitMessage, uploadLimitsOf, uploadLimitText, uploadLimitWords } from './upload-limits';
 
 describe('upload limits', () => {
   it('states the default as the spec does and larger limits in GB', () => {
@@ -15,6 +15,7 @@ describe('upload limits', () => {
     expect(uploadLimitWords(0.05)).toBe('0.05 MB');
     expect(uploadLimitWords(2560)).toBe('2.5 GB');
     expect(uploadLimitWords(10240)).toBe('10 GB');
+    expect(fileOverLimitMessage(uploadLimitWords(100))).toBe('The file is larger than the 100 MB limit.');
   });
 
   it('turns MB into the byte count the server enforces', () => {

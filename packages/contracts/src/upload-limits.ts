@@ -28,3 +28,7 @@ export function uploadLimitText(maxUploadMb: number): string {
 export function uploadLimitWords(maxUploadMb: number): string {
   return uploadLimitText(maxUploadMb).replace(/(?=[MG]B$)/, ' ');
 }
+
+/** The 413 answer's message; the troubleshooting page quotes it for this server's limit. */
+export const fileOverLimitMessage = (limitWords: string) =>
+  `The file is larger than the ${limitWords} limit.`;

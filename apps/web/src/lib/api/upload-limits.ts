@@ -13,8 +13,11 @@ export async function getUploadLimits(): Promise<UploadLimits> {
 const DEFAULT_MB = 100;
 const DEFAULT_TEXT = uploadLimitText(DEFAULT_MB);
 
+/** The query key of GET /api/ifc/limits (tests seed it to render a page with a given limit). */
+export const UPLOAD_LIMITS_QUERY_KEY = ['ifc', 'limits'] as const;
+
 const useLimitsQuery = () =>
-  useQuery({ queryKey: ['ifc', 'limits'], queryFn: getUploadLimits, staleTime: 5 * 60_000 });
+  useQuery({ queryKey: UPLOAD_LIMITS_QUERY_KEY, queryFn: getUploadLimits, staleTime: 5 * 60_000 });
 
 /**
  * The limit to check files against (null until the server has answered: the server checks anyway) and the words

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { UPLOAD_LIMITS_QUERY_KEY } from '@/lib/api/upload-limits';
 
 /**
  * Tests only: renders `node` to its text, with GET /api/ifc/limits already answered with `maxUploadMb`, or not yet
@@ -10,7 +11,7 @@ import { MemoryRouter } from 'react-router';
  */
 export function renderWithUploadLimit(node: ReactNode, maxUploadMb?: number): string {
   const client = new QueryClient();
-  if (maxUploadMb !== undefined) client.setQueryData(['ifc', 'limits'], uploadLimitsOf(maxUploadMb));
+  if (maxUploadMb !== undefined) client.setQueryData(UPLOAD_LIMITS_QUERY_KEY, uploadLimitsOf(maxUploadMb));
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>{node}</MemoryRouter>

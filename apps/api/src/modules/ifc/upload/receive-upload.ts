@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { uploadLimitWords } from '@aec/contracts';
+import { fileOverLimitMessage, uploadLimitWords } from '@aec/contracts';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
 import { guardedDiskStorage } from './guarded-disk-storage';
@@ -118,11 +118,7 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
 }
 
 const tooLarge = (maxMb: number) =>
-  new UploadRejectedError(
-    413,
-    'FILE_TOO_LARGE',
-    `The file is larger than the ${uploadLimitWords(maxMb)} limit.`,
-  );
+  new UploadRejectedError(413, 'FILE_TOO_LARGE', fileOverLimitMessage(uploadLimitWords(maxMb)));
 
 /** Storage problems get a clear message instead of a 500: the disk is full, or the data folder is not writable. */
 export function storageError(err: unknown): UploadRejectedError | null {

@@ -1,4 +1,4 @@
-import { ifcVersionList } from '@aec/contracts';
+import { fileOverLimitMessage, ifcVersionList } from '@aec/contracts';
 import { MailLink } from '@/components/ui/mail-link';
 import { C, CodeBlock, DocArticle, DocSection } from './doc-parts';
 import { ScrollX } from '@/components/ui/scroll-x';
@@ -10,7 +10,7 @@ const uploadErrorsFor = (limitWords: string): [string, string][] => [
     'Only text .ifc files are accepted; export IFC (not .ifczip or .ifcxml) from your authoring tool.',
   ],
   [
-    `The file is larger than the ${limitWords} limit.`,
+    fileOverLimitMessage(limitWords),
     'Split the model (per building or discipline) or remove unneeded content before export.',
   ],
   [
