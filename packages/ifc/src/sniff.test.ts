@@ -69,6 +69,30 @@ describe('sniffIfcData', () => {
   });
 
   it.each([
+    ['a comment before the first token', (t: string) => `/* exported by hand */\n${t}`],
+    ['a comment after the trailer', (t: string) => `${t.trimEnd()} /* end */\n/* really */\n`],
+    [
+      'a header comment holding ENDSEC;',
+      (t: string) => t.replace('HEADER;', 'HEADER;\n/* not yet ENDSEC; */'),
+    ],
+    ['comment marks inside a header string', (t: string) => t.replace("FILE_NAME('", "FILE_NAME('C:/*/")],
+  ])('reads past comments: %s', (_, write) => {
+    const text = write(stepFile('IFC4', []));
+    expect(text).not.toBe(stepFile('IFC4', []));
+    expect(sniffText(text)).toEqual({ ok: true, schema: 'IFC4', family: 'IFC4' });
+  });
+
+  it('still finds a truncation behind a comment, and a schema only named inside a comment is none', () => {
+    const truncated = generateIfcModel({ storeys: 1, bays: 1, faults: { truncated: true } });
+    expect(sniffText(`${truncated}\n/* END-ISO-10303-21; */\n`)).toMatchObject({
+      ok: false,
+      code: 'TRUNCATED',
+    });
+    const hidden = stepFile('IFC4', []).replace(/FILE_SCHEMA(.*)\n/, '/* FILE_SCHEMA$1 */\n');
+    expect(sniffText(hidden)).toMatchObject({ ok: false, code: 'MISSING_SCHEMA' });
+  });
+
+  it.each([
     ['IFC4RC4', 'IFC4'],
     ['IFC2X_FINAL', 'IFC2X3'],
     ['IFC4X3_ADD2', 'IFC4X3'],

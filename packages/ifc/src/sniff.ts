@@ -25,6 +25,43 @@ function looksBinary(bytes: Uint8Array): boolean {
   return sample.some((b) => b === 0 || (b < 32 && b !== 9 && b !== 10 && b !== 12 && b !== 13));
 }
 
+/**
+ * The text with its comments blanked out (ISO 10303-21 allows them between any two tokens, before the first one
+ * included); strings are kept as written, so a '/*' inside one is no comment. A comment the text cuts runs to its end.
+ */
+function withoutComments(text: string): string {
+  if (!text.includes('/*')) return text;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x27 /* ' */) {
+      // doubled quotes inside a string close and reopen it: the same walk reads them right
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) break;
+      i = close;
+    } else if (c === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2a /* * */) {
+      const close = text.indexOf('*/', i + 2);
+      out += text.slice(from, i) + ' ';
+      from = close < 0 ? text.length : close + 2;
+      if (close < 0) break;
+      i = close + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** The text before any comments that follow its last token. */
+function withoutTrailingComments(text: string): string {
+  let end = text.trimEnd();
+  while (end.endsWith('*/')) {
+    const open = end.lastIndexOf('/*', end.length - 2);
+    if (open < 0) break;
+    end = end.slice(0, open).trimEnd();
+  }
+  return end;
+}
+
 /** The HEADER section's text (up to its ENDSEC), or null when there is none. */
 function headerSection(text: string): string | null {
   const start = text.search(/\bHEADER\s*;/);
@@ -41,7 +78,7 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
   if (size === 0) return fail('EMPTY_FILE', 'The file is empty.');
   // latin1 keeps one char per byte; only ASCII keywords matter here
   const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1');
-  const body = text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart();
+  const body = withoutComments(text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '')).trimStart();
   if (!body.startsWith(MAGIC)) {
     const what = looksBinary(head) ? 'binary data' : 'plain text';
     return fail(
@@ -61,7 +98,9 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
       `Unsupported IFC schema '${schema}'. Supported: ${SUPPORTED_SCHEMAS_TEXT}.`,
     );
   }
-  const end = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1').trimEnd();
+  const end = withoutTrailingComments(
+    Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1'),
+  );
   if (!end.endsWith(TRAILER)) {
     return fail(
       'TRUNCATED',

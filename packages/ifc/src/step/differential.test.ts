@@ -55,3 +55,44 @@ describe('streaming extractor against web-ifc (differential)', () => {
     },
   );
 });
+
+/**
+ * Valid ISO 10303-21 that exporters and hand edits produce but the generator does not: comments wherever whitespace
+ * may be, other line ends and spacing, a data section split in two or opened with edition 3's parameters.
+ */
+const WRITTEN_UNUSUALLY: Array<[string, (text: string) => string]> = [
+  ['CR LF line ends and tabs', (t) => t.replace(/\n/g, '\r\n').replace(/,(#|\$)/g, ',\t$1')],
+  ['spaces around = and (', (t) => t.replace(/^(#\d+)=([A-Z0-9]+)\(/gm, '$1 = $2 (')],
+  [
+    'comments around the id, the = and the type name',
+    (t) => t.replace(/^(#\d+)=([A-Z0-9]+)\(/gm, '$1/* a; ) */=/*b*/ $2 /* c */('),
+  ],
+  [
+    'comments between parameters and before the ;',
+    (t) => t.replace(/,(#|\$)/g, ',/* x, ) */$1').replace(/\);$/gm, ')/**/;'),
+  ],
+  ['a comment line between records', (t) => t.replace(/^(#\d+)=/gm, '/* c; */\n$1=')],
+  ['records over several lines', (t) => t.replace(/,(#|\$)/g, ',\n  $1')],
+  ['two data sections', (t) => t.replace(/\n(#\d+=IFCBUILDINGSTOREY\()/, '\nENDSEC;\nDATA;\n$1')],
+  ['DATA with a comment', (t) => t.replace('\nDATA;', '\nDATA/* d */ ;')],
+  ["edition 3's DATA with parameters", (t) => t.replace('\nDATA;', "\nDATA('model', ('IFC4'));")],
+  [
+    'comments before the first token and after the last',
+    (t) => `/* hand made */\n${t.trimEnd()}\n/* end */\n`,
+  ],
+];
+
+describe('streaming extractor against web-ifc on valid STEP written unusually', () => {
+  const model = generateIfcModel({ storeys: 1, bays: 2, doorWindowParameters: true, unnamedSets: true });
+
+  it.each(WRITTEN_UNUSUALLY)('%s: the same rows', async (_, write) => {
+    const text = write(model);
+    expect(text).not.toBe(model);
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(reference.spatial.length).toBeGreaterThan(3);
+    for (const chunkSize of [undefined, 97]) {
+      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+      expectSameRows(streamed, reference);
+    }
+  });
+});

@@ -135,10 +135,8 @@ export async function readStepFile(
             entityStatement(buf, start, end, sink, typeNames);
           }
         } else {
-          const keyword = buf
-            .toString('latin1', start, Math.min(end, start + 20))
-            .trim()
-            .toUpperCase();
+          // `DATA;`, `DATA ;` and edition 3's `DATA('name', ('IFC4'));` all open a data section
+          const keyword = buf.toString('latin1', start, keywordEnd(buf, start, end)).toUpperCase();
           if (keyword === 'DATA') inData = true;
           else if (keyword === 'ENDSEC') inData = false;
           else if (keyword === 'END-ISO-10303-21') {
@@ -160,18 +158,31 @@ export async function readStepFile(
 }
 
 /**
- * The first byte at or after `from` that is neither whitespace nor inside a comment (exporters put comments between
- * statements). A comment the buffer cuts is left where it starts, for the statement finder to wait for its end.
+ * The first byte at or after `from` (and before `end`) that is neither whitespace nor inside a comment: exporters put
+ * comments between statements, and ISO 10303-21 allows them between any two tokens. A comment that does not close
+ * before `end` (one the buffer cuts) is left where it starts, for the statement finder to wait for its end.
  */
-function skipSpaceAndComments(buf: Buffer, from: number): number {
+function skipSpaceAndComments(buf: Buffer, from: number, end = buf.length): number {
   let p = from;
   for (;;) {
-    while (p < buf.length && isSpace(buf[p] as number)) p++;
-    if (buf[p] !== 0x2f /* / */ || p + 1 >= buf.length || buf[p + 1] !== 0x2a /* * */) return p;
+    while (p < end && isSpace(buf[p] as number)) p++;
+    if (buf[p] !== 0x2f /* / */ || p + 1 >= end || buf[p + 1] !== 0x2a /* * */) return p;
     const close = buf.indexOf('*/', p + 2);
-    if (close < 0) return p;
+    if (close < 0 || close + 2 > end) return p;
     p = close + 2;
   }
+}
+
+/** Bytes of a keyword: a standard one (`IFCWALL`, `END-ISO-10303-21`), in any case, or a user-defined one (`!…`). */
+const KEYWORD_BYTE = new Uint8Array(256);
+for (const range of ['AZ', 'az', '09', '__', '--', '!!'])
+  for (let b = range.charCodeAt(0); b <= range.charCodeAt(1); b++) KEYWORD_BYTE[b] = 1;
+
+/** Where the keyword starting at `from` ends (at `end` at the latest). */
+function keywordEnd(buf: Buffer, from: number, end: number): number {
+  let p = from;
+  while (p < end && KEYWORD_BYTE[buf[p] as number]) p++;
+  return p;
 }
 
 /**
@@ -215,16 +226,15 @@ function entityStatement(
   let id = 0;
   while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
     id = id * 10 + (buf[p++] as number) - 0x30;
-  while (p < end && isSpace(buf[p] as number)) p++;
+  p = skipSpaceAndComments(buf, p, end);
   if (buf[p] !== 0x3d /* = */) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
-  p++;
-  while (p < end && isSpace(buf[p] as number)) p++;
+  p = skipSpaceAndComments(buf, p + 1, end);
   const nameStart = p;
   let hash = 0;
-  for (let b = buf[p] as number; p < end && !isSpace(b) && b !== 0x28 /* ( */; b = buf[++p] as number)
-    hash = (Math.imul(hash, 31) + upperByte(b)) | 0;
+  for (; p < end && KEYWORD_BYTE[buf[p] as number]; p++)
+    hash = (Math.imul(hash, 31) + upperByte(buf[p] as number)) | 0;
   const type = typeNames.name(buf, nameStart, p, hash);
-  while (p < end && isSpace(buf[p] as number)) p++;
+  p = skipSpaceAndComments(buf, p, end);
   let close = end;
   while (close > p && isSpace(buf[close - 1] as number)) close--;
   sink.entity(id, type, buf, p, close);
