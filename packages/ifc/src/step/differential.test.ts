@@ -2,6 +2,7 @@ import { generateIfcModel } from '../generate';
 import type { GeneratorOptions } from '../generate';
 import { expectSameRows, extractStreaming, extractWithWebIfc } from '../test-support/compare-extractors';
 import { withTempIfc } from '../test-support/temp-ifc';
+import { stepFile } from '../test-support/collect-rows';
 
 const MODELS: Array<[string, GeneratorOptions]> = [
   ['IFC4', { schema: 'IFC4', storeys: 2, bays: 3 }],
@@ -91,6 +92,90 @@ describe('streaming extractor against web-ifc on valid STEP written unusually', 
     const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
     expect(reference.spatial.length).toBeGreaterThan(3);
     for (const chunkSize of [undefined, 97]) {
+      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+      expectSameRows(streamed, reference);
+    }
+  });
+});
+
+/** A wall with one property set holding `properties` (records `#100…`), in a storey of a building on a site. */
+function wallWithProperties(properties: string[], more: string[] = []): string {
+  return stepFile('IFC4', [
+    "#1=IFCPROJECT('0YvctVUKr0kugbFTf53O9L',$,'P',$,$,$,$,$,#3);",
+    '#3=IFCUNITASSIGNMENT((#6,#30));',
+    '#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);',
+    "#30=IFCCONVERSIONBASEDUNIT(#31,.MASSUNIT.,'pound',#32);",
+    '#31=IFCDIMENSIONALEXPONENTS(0,1,0,0,0,0,0);',
+    '#32=IFCMEASUREWITHUNIT(IFCMASSMEASURE(0.45359237),#33);',
+    '#33=IFCSIUNIT(*,.MASSUNIT.,.KILO.,.GRAM.);',
+    "#10=IFCSITE('1YvctVUKr0kugbFTf53O9L',$,'S',$,$,$,$,$,.ELEMENT.,$,$,$,$,$);",
+    "#11=IFCBUILDING('2YvctVUKr0kugbFTf53O9L',$,'B',$,$,$,$,$,.ELEMENT.,$,$,$);",
+    "#12=IFCBUILDINGSTOREY('3YvctVUKr0kugbFTf53O9L',$,'L1',$,$,$,$,$,.ELEMENT.,1.E400);",
+    "#13=IFCRELAGGREGATES('4YvctVUKr0kugbFTf53O9L',$,$,$,#1,(#10));",
+    "#14=IFCRELAGGREGATES('5YvctVUKr0kugbFTf53O9L',$,$,$,#10,(#11));",
+    "#15=IFCRELAGGREGATES('6YvctVUKr0kugbFTf53O9L',$,$,$,#11,(#12));",
+    "#20=IFCWALL('7YvctVUKr0kugbFTf53O9L',$,'W\\X2\\00E9\\X0\\ \\S\\a',$,'*',$,$,'T''1',.STANDARD.);",
+    "#21=IFCRELCONTAINEDINSPATIALSTRUCTURE('8YvctVUKr0kugbFTf53O9L',$,$,$,(#20),#12);",
+    ...properties.map((property, i) => `#${100 + i}=${property};`),
+    `#90=IFCPROPERTYSET('9YvctVUKr0kugbFTf53O9L',$,'Pset_Edges',$,(${properties.map((_, i) => `#${100 + i}`).join(',')}));`,
+    "#91=IFCRELDEFINESBYPROPERTIES('AYvctVUKr0kugbFTf53O9L',$,$,$,(#20),#90);",
+    ...more,
+  ]);
+}
+
+const VALUES_AT_THE_EDGES: Array<[string, string[], string[]]> = [
+  [
+    'numbers: exponents, signs, a real beyond a double, an integer beyond 64 bits',
+    [
+      "IFCPROPERTYSINGLEVALUE('a',$,IFCREAL(1.E3),$)",
+      "IFCPROPERTYSINGLEVALUE('b',$,IFCREAL(-0.),$)",
+      "IFCPROPERTYSINGLEVALUE('c',$,IFCLENGTHMEASURE(1.5E-10),$)",
+      "IFCPROPERTYSINGLEVALUE('d',$,IFCREAL(1.E400),$)",
+      "IFCPROPERTYSINGLEVALUE('e',$,IFCINTEGER(-0),$)",
+      "IFCPROPERTYSINGLEVALUE('f',$,IFCREAL(0.1000000000000000055511151231257827),$)",
+      "IFCPROPERTYSINGLEVALUE('g',$,IFCMASSMEASURE(2.),$)",
+      "IFCPROPERTYSINGLEVALUE('h',$,IFCREAL(+5.),$)",
+      "IFCPROPERTYSINGLEVALUE('i',$,IFCINTEGER(12345678901234567890),$)",
+    ],
+    [],
+  ],
+  [
+    'strings: every escape, a bad one, empty and missing names',
+    [
+      "IFCPROPERTYSINGLEVALUE('a',$,IFCLABEL('\\X\\E9\\X2\\00E900FC\\X0\\\\X4\\0001F600\\X0\\'),$)",
+      "IFCPROPERTYSINGLEVALUE('b',$,IFCTEXT('it''s \\\\ back \\PA\\\\S\\e'),$)",
+      "IFCPROPERTYSINGLEVALUE('c',$,IFCLABEL('bad \\Q\\ escape \\X2\\00E'),$)",
+      "IFCPROPERTYSINGLEVALUE('d',$,IFCLABEL(''),$)",
+      "IFCPROPERTYSINGLEVALUE('e',$,IFCIDENTIFIER('a;b)c(/*d*/'),$)",
+      "IFCPROPERTYSINGLEVALUE('',$,IFCLABEL('no name'),$)",
+      "IFCPROPERTYSINGLEVALUE($,$,IFCLABEL('null name'),$)",
+      "IFCPROPERTYSINGLEVALUE('f',$,IFCBOOLEAN(.T.),$)",
+      "IFCPROPERTYSINGLEVALUE('g',$,IFCLOGICAL(.U.),$)",
+      "IFCPROPERTYSINGLEVALUE('h',$,$,$)",
+    ],
+    [],
+  ],
+  [
+    'property kinds: enumerated, list, bounded, table, complex, reference, with a unit',
+    [
+      "IFCPROPERTYENUMERATEDVALUE('a',$,(IFCLABEL('x'),IFCLABEL('y')),$)",
+      "IFCPROPERTYLISTVALUE('b',$,(IFCREAL(1.),IFCREAL(2.5)),$)",
+      "IFCPROPERTYBOUNDEDVALUE('c',$,IFCREAL(10.),IFCREAL(1.),$,$)",
+      "IFCPROPERTYTABLEVALUE('d',$,(IFCREAL(1.)),(IFCREAL(2.)),$,$,$,$)",
+      "IFCCOMPLEXPROPERTY('e',$,'usage',(#200))",
+      "IFCPROPERTYREFERENCEVALUE('f',$,$,$)",
+      "IFCPROPERTYSINGLEVALUE('g',$,IFCLENGTHMEASURE(250.),#6)",
+    ],
+    ["#200=IFCPROPERTYSINGLEVALUE('inner',$,IFCLABEL('v'),$);"],
+  ],
+];
+
+describe('streaming extractor against web-ifc on hand-written values at the edges', () => {
+  it.each(VALUES_AT_THE_EDGES)('%s: the same rows', async (_, properties, more) => {
+    const text = wallWithProperties(properties, more);
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(reference.properties.length).toBeGreaterThanOrEqual(properties.length - 1);
+    for (const chunkSize of [undefined, 29]) {
       const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
       expectSameRows(streamed, reference);
     }

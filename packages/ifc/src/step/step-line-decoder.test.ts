@@ -161,6 +161,16 @@ describe('StepLineDecoder numbers', () => {
   const layout = layoutOf('IfcReal');
   const read = (text: string) => (decode(`(${text})`, layout).A0 as { value: number }).value;
 
+  it('reads a real beyond a double as ±Infinity and refuses an integer beyond 64 bits, as web-ifc does', () => {
+    expect(read('1.E400')).toBe(Infinity);
+    expect(read('-1.E400')).toBe(-Infinity);
+    expect(read('9223372036854775807')).toBe(2 ** 63);
+    expect(read('-9223372036854775808')).toBe(-(2 ** 63));
+    expect(read('12345678901234567890.')).toBe(Number('12345678901234567890'));
+    expect(() => read('9223372036854775808')).toThrow(StepSyntaxError);
+    expect(() => read('-12345678901234567890')).toThrow(StepSyntaxError);
+  });
+
   it('reads every decimal exactly as Number() does, on and off the fast path', () => {
     // a fixed generator: mantissas short and long (past 2^53), fractions, exponents near and past ±22
     let seed = 17;

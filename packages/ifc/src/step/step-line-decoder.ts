@@ -61,7 +61,8 @@ export class StepLineDecoder {
       }
     for (; i < attributes.length; i++) line[(attributes[i] as EntityAttribute).name] = null;
     this.skipSpace();
-    if (this.at !== end) throw new StepSyntaxError(`unexpected text after a parameter list at byte ${this.at}`);
+    if (this.at !== end)
+      throw new StepSyntaxError(`unexpected text after a parameter list at byte ${this.at}`);
     return line;
   }
 
@@ -181,9 +182,13 @@ export class StepLineDecoder {
       return exact;
     }
     const text = bytes.toString('latin1', this.at, p);
-    // JavaScript reads STEP's reals as written: '2500.', '1.E-3', '-0.5E+02'
+    // JavaScript reads STEP's reals as written: '2500.', '1.E-3', '-0.5E+02'; a real beyond a double's range is
+    // ±Infinity, as web-ifc reads it (rows then hold no value)
     const value = Number(text);
-    if (!Number.isFinite(value)) throw new StepSyntaxError(`bad number '${text}' at byte ${this.at}`);
+    if (Number.isNaN(value)) throw new StepSyntaxError(`bad number '${text}' at byte ${this.at}`);
+    // web-ifc reads integers as 64-bit: one beyond that makes its record unreadable, and so here
+    if ((value >= 2 ** 63 || value < -(2 ** 63)) && INTEGER_TEXT.test(text) && !fitsInt64(text))
+      throw new StepSyntaxError(`integer '${text}' beyond 64 bits at byte ${this.at}`);
     this.at = p;
     return value;
   }
@@ -280,7 +285,17 @@ function exactDecimal(bytes: Buffer, start: number, end: number): number | null 
     scale += negativeExponent ? -exponent : exponent;
   }
   if (p !== end || scale < -22 || scale > 22) return null;
-  const magnitude = scale < 0 ? mantissa / (POWERS_OF_TEN[-scale] as number) : mantissa * (POWERS_OF_TEN[scale] as number);
+  const magnitude =
+    scale < 0 ? mantissa / (POWERS_OF_TEN[-scale] as number) : mantissa * (POWERS_OF_TEN[scale] as number);
   // -0 as Number('-0.') reads it
   return negative ? -magnitude : magnitude;
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+/** Whether an integer's text (digits with an optional sign) is within a signed 64-bit integer's range. */
+function fitsInt64(text: string): boolean {
+  const value = BigInt(text);
+  return value >= INT64.min && value <= INT64.max;
 }
