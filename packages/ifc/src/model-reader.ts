@@ -1,5 +1,6 @@
 import type { IfcAPI } from 'web-ifc';
 import type { LineSource } from './line-source';
+import { IFCRELDEFINESBYPROPERTIES } from './ifc-type-codes';
 
 /** A web-ifc line object (GetLine without flattening): attributes by schema name. */
 export type IfcLine = { expressID: number; type: number } & Record<string, unknown>;
@@ -55,6 +56,9 @@ export function num(v: unknown): number | null {
 }
 
 /** Null-safe access to one open web-ifc model. */
+/** IfcRelDefinesByProperties(GlobalId, OwnerHistory, Name, Description, RelatedObjects, RelatingPropertyDefinition) */
+const RELATING_PROPERTY_DEFINITION_AT = 5;
+
 export class ModelReader implements LineSource {
   private readonly typeNames = new Map<number, string>();
 
@@ -68,7 +72,7 @@ export class ModelReader implements LineSource {
     if (typeof id !== 'number' || id <= 0) return null;
     try {
       const line = this.api.GetLine(this.modelID, id) as IfcLine | undefined;
-      return line && typeof line.type === 'number' ? line : null;
+      return line && typeof line.type === 'number' ? this.mended(line) : null;
     } catch {
       return null;
     }
@@ -84,7 +88,7 @@ export class ModelReader implements LineSource {
     if (wanted.length === 0) return found;
     try {
       for (const line of this.api.GetLines(this.modelID, wanted) as Array<IfcLine | undefined>) {
-        if (line && typeof line.type === 'number') found.set(line.expressID, line);
+        if (line && typeof line.type === 'number') found.set(line.expressID, this.mended(line));
       }
     } catch {
       for (const id of wanted) {
@@ -93,6 +97,25 @@ export class ModelReader implements LineSource {
       }
     }
     return found;
+  }
+
+  /**
+   * IFC4 lets IfcRelDefinesByProperties name a set of property sets (IfcPropertySetDefinitionSet, written as a list);
+   * web-ifc's line then holds a reference without an id and the sets would be lost. Their ids are read from the raw
+   * arguments instead, as the streaming reader reads them.
+   */
+  private mended(line: IfcLine): IfcLine {
+    if (line.type !== IFCRELDEFINESBYPROPERTIES) return line;
+    const definition = line.RelatingPropertyDefinition;
+    if (definition === null || refId(definition) !== null || Array.isArray(definition)) return line;
+    try {
+      const raw = this.api.GetRawLineData(this.modelID, line.expressID) as { arguments?: unknown[] };
+      const written = raw.arguments?.[RELATING_PROPERTY_DEFINITION_AT];
+      if (Array.isArray(written)) return { ...line, RelatingPropertyDefinition: written };
+    } catch {
+      // as web-ifc read it
+    }
+    return line;
   }
 
   /** Schema casing of an entity type code, e.g. 'IfcWallStandardCase'. */
