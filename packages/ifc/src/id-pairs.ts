@@ -6,6 +6,13 @@ export interface IdLookup<T> {
 }
 
 /**
+ * The highest entity number the streaming model's indexes hold: they keep ids as 32-bit signed integers (web-ifc's
+ * ids are 32-bit too; past this it loses property sets without a word). The streaming reader refuses a file naming
+ * an entity beyond it.
+ */
+export const MAX_ENTITY_ID = 2 ** 31 - 1;
+
+/**
  * (id, value) pairs collected in order, then sorted once by id (keeping their order within an id) into two int
  * arrays searched by bisection: 8 bytes a pair, where a Map of numbers or of arrays costs 40 to 100. A model of
  * millions of objects has millions of relationship pairs; this keeps them in a few tens of megabytes.

@@ -101,4 +101,15 @@ describe('readStepFile (chunked ISO 10303-21 reading)', () => {
       await expect(read(text, 7)).rejects.toMatchObject({ code: 'TRUNCATED' });
     }
   });
+
+  it('reads entity numbers up to 2^31 - 1 and refuses a file numbering one past it, saying which', async () => {
+    const wall = (id: number) => stepFile('IFC4', [`#${id}=IFCWALL('g',$,$,$,$,$,$,$,$);`]);
+    expect((await read(wall(2 ** 31 - 1))).entities.map(([id]) => id)).toEqual([2 ** 31 - 1]);
+    for (const id of [2 ** 31, 2 ** 32 + 5]) {
+      await expect(read(wall(id))).rejects.toMatchObject({
+        code: 'OPEN_FAILED',
+        message: expect.stringContaining(`#${id}: entity numbers up to #2147483647 can be read`),
+      });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { IfcExtractionError } from '../extraction-error';
+import { MAX_ENTITY_ID } from '../id-pairs';
 
 /** What the reader hands on for each entity instance of the DATA section: `#id = TYPE(…);`. */
 export interface StepEntitySink {
@@ -29,6 +30,9 @@ const DEFAULT_CHUNK = 4 * 1024 * 1024;
 
 export const UNREADABLE_MESSAGE =
   'The IFC file could not be parsed (a syntax error such as an unterminated string, or damaged data).';
+const ID_TOO_LARGE_MESSAGE = (id: number) =>
+  `The file numbers an entity #${id}: entity numbers up to #${MAX_ENTITY_ID} can be read. ` +
+  'Renumber the entities from #1 (most IFC tools do when they save the model again).';
 const TRUNCATED_MESSAGE =
   "The file is truncated: it does not end with 'END-ISO-10303-21;' (incomplete upload or export?).";
 
@@ -226,6 +230,7 @@ function entityStatement(
   let id = 0;
   while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
     id = id * 10 + (buf[p++] as number) - 0x30;
+  if (id > MAX_ENTITY_ID) throw new IfcExtractionError('OPEN_FAILED', ID_TOO_LARGE_MESSAGE(id));
   p = skipSpaceAndComments(buf, p, end);
   if (buf[p] !== 0x3d /* = */) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
   p = skipSpaceAndComments(buf, p + 1, end);

@@ -141,6 +141,10 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
     });
   });
 
+  it('reads a reference up to the highest entity number read', () => {
+    expect(decode('(#2147483647)', layoutOf('IfcOwnerHistory')).A0).toEqual({ type: 5, value: 2 ** 31 - 1 });
+  });
+
   it.each([
     ['an unterminated string', `('never closed)`],
     ['a missing comma', `(1 2)`],
@@ -152,6 +156,7 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
     ['a missing comma inside a typed value', `(IFCREAL(1. 2.))`],
     ['an unterminated comment', `(1 /* never closed)`],
     ['no list at all', `'x'`],
+    ['a reference past the entity numbers read', `(#2147483648)`],
   ])('rejects %s', (_, text) => {
     expect(() => decode(text, layoutOf('IfcReal', 'IfcReal'))).toThrow(StepSyntaxError);
   });

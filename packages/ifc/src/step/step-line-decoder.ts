@@ -1,3 +1,4 @@
+import { MAX_ENTITY_ID } from '../id-pairs';
 import type { IfcLine } from '../model-reader';
 import { decodeStepString } from './step-string';
 import type { EntityLayout, StepSchema } from './step-schema';
@@ -168,6 +169,8 @@ export class StepLineDecoder {
     while (p < end && (bytes[p] as number) >= 0x30 && (bytes[p] as number) <= 0x39)
       id = id * 10 + (bytes[p++] as number) - 0x30;
     if (p === this.at + 1) throw new StepSyntaxError(`'#' without a number at byte ${this.at}`);
+    // no record can have it (the reader refuses such a file): a reference the indexes cannot hold
+    if (id > MAX_ENTITY_ID) throw new StepSyntaxError(`reference #${id} beyond the entity numbers read`);
     this.at = p;
     return id;
   }
