@@ -76,6 +76,13 @@ async function main(): Promise<void> {
     console.error(
       `Invalid configuration:\n  - ${listenProblem(err as NodeJS.ErrnoException, config.HOST, config.PORT)}`,
     );
+    // The demo's job may still be building its wide set in the row-writer thread: exiting under it aborted the
+    // process (libsql panics when its thread is torn down mid-call) instead of exiting with 1.
+    await shutDown({
+      work: [() => processor.close()],
+      pending: [() => usage.stop(), () => events.flushed()],
+      store,
+    }).catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
     process.exit(1);
   }
   const { port } = server.address() as AddressInfo;
