@@ -64,6 +64,13 @@ async function main(): Promise<void> {
     if (processing) await seeding;
   }
 
+  /** Stops the work (`more` beside the processor), flushes what is queued, closes the store: see shut-down.ts. */
+  const stopAll = (more: (() => Promise<unknown> | undefined)[] = []) =>
+    shutDown({
+      work: [...more, () => processor.close()],
+      pending: [() => usage.stop(), () => events.flushed()],
+      store,
+    });
   const server = http.createServer(app);
   deferContinue(server, app);
   server.listen(config.PORT, config.HOST);
@@ -78,11 +85,7 @@ async function main(): Promise<void> {
     );
     // The demo's job may still be building its wide set in the row-writer thread: exiting under it aborted the
     // process (libsql panics when its thread is torn down mid-call) instead of exiting with 1.
-    await shutDown({
-      work: [() => processor.close()],
-      pending: [() => usage.stop(), () => events.flushed()],
-      store,
-    }).catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
+    await stopAll().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
     process.exit(1);
   }
   const { port } = server.address() as AddressInfo;
@@ -121,16 +124,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    shutDown({
-      work: [
-        () => closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
-        () => processor.close(),
-        () => preparation?.stop(),
-        () => sweep?.stop(),
-      ],
-      pending: [() => usage.stop(), () => events.flushed()],
-      store,
-    })
+    stopAll([
+      () => closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
+      () => preparation?.stop(),
+      () => sweep?.stop(),
+    ])
       .then(() => {
         logger.info('shutdown complete');
         process.exit(0);

@@ -55,10 +55,10 @@ export function num(v: unknown): number | null {
   return null;
 }
 
-/** Null-safe access to one open web-ifc model. */
 /** IfcRelDefinesByProperties(GlobalId, OwnerHistory, Name, Description, RelatedObjects, RelatingPropertyDefinition) */
 const RELATING_PROPERTY_DEFINITION_AT = 5;
 
+/** Null-safe access to one open web-ifc model. */
 export class ModelReader implements LineSource {
   private readonly typeNames = new Map<number, string>();
 

@@ -4,6 +4,16 @@ import { expectSameRows, extractStreaming, extractWithWebIfc } from '../test-sup
 import { withTempIfc } from '../test-support/temp-ifc';
 import { stepFile } from '../test-support/collect-rows';
 
+/** Extracts `text` with web-ifc and streams it at each chunk size: the rows must be the same. Returns web-ifc's. */
+async function expectStreamingLikeWebIfc(text: string, chunkSizes: (number | undefined)[]) {
+  const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+  for (const chunkSize of chunkSizes) {
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+    expectSameRows(streamed, reference);
+  }
+  return reference;
+}
+
 const MODELS: Array<[string, GeneratorOptions]> = [
   ['IFC4', { schema: 'IFC4', storeys: 2, bays: 3 }],
   ['IFC2X3', { schema: 'IFC2X3', storeys: 2, bays: 3 }],
@@ -28,13 +38,8 @@ const MODELS: Array<[string, GeneratorOptions]> = [
 
 describe('streaming extractor against web-ifc (differential)', () => {
   it.each(MODELS)('%s: the same elements, properties, spatial rows and warnings', async (_, options) => {
-    const text = generateIfcModel(options);
-    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
     // a small chunk size cuts records and strings (and their escapes) across chunk boundaries
-    for (const chunkSize of [undefined, 97]) {
-      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
-      expectSameRows(streamed, reference);
-    }
+    const reference = await expectStreamingLikeWebIfc(generateIfcModel(options), [undefined, 97]);
     expect(reference.elements.length).toBeGreaterThan(10);
   });
 
@@ -89,12 +94,8 @@ describe('streaming extractor against web-ifc on valid STEP written unusually', 
   it.each(WRITTEN_UNUSUALLY)('%s: the same rows', async (_, write) => {
     const text = write(model);
     expect(text).not.toBe(model);
-    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    const reference = await expectStreamingLikeWebIfc(text, [undefined, 97]);
     expect(reference.spatial.length).toBeGreaterThan(3);
-    for (const chunkSize of [undefined, 97]) {
-      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
-      expectSameRows(streamed, reference);
-    }
   });
 });
 
@@ -173,12 +174,8 @@ const VALUES_AT_THE_EDGES: Array<[string, string[], string[]]> = [
 describe('streaming extractor against web-ifc on hand-written values at the edges', () => {
   it.each(VALUES_AT_THE_EDGES)('%s: the same rows', async (_, properties, more) => {
     const text = wallWithProperties(properties, more);
-    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    const reference = await expectStreamingLikeWebIfc(text, [undefined, 29]);
     expect(reference.properties.length).toBeGreaterThanOrEqual(properties.length - 1);
-    for (const chunkSize of [undefined, 29]) {
-      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
-      expectSameRows(streamed, reference);
-    }
   });
 });
 
@@ -297,10 +294,7 @@ const RELATIONSHIPS_BY_HAND: Array<[string, string[]]> = [
 
 describe('streaming extractor against web-ifc on hand-written relationships', () => {
   it.each(RELATIONSHIPS_BY_HAND)('%s: the same rows', async (_, lines) => {
-    const text = stepFile('IFC4', lines);
-    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
-    const streamed = await withTempIfc(text, (file) => extractStreaming(file, 41));
-    expectSameRows(streamed, reference);
+    await expectStreamingLikeWebIfc(stepFile('IFC4', lines), [41]);
   });
 
   it('reads every property set of an IFC4 property set definition set, with both extractors', async () => {
