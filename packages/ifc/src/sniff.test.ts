@@ -76,7 +76,15 @@ describe('sniffIfcData', () => {
       (t: string) => t.replace('HEADER;', 'HEADER;\n/* not yet ENDSEC; */'),
     ],
     ['comment marks inside a header string', (t: string) => t.replace("FILE_NAME('", "FILE_NAME('C:/*/")],
-  ])('reads past comments: %s', (_, write) => {
+    [
+      'a header string holding ENDSEC;',
+      (t: string) => t.replace("FILE_DESCRIPTION(('", "FILE_DESCRIPTION(('ENDSEC; "),
+    ],
+    [
+      'a header string naming another FILE_SCHEMA, and doubled quotes',
+      (t: string) => t.replace("FILE_DESCRIPTION(('", "FILE_DESCRIPTION(('it''s FILE_SCHEMA((''IFC2X3'')); "),
+    ],
+  ])('reads past comments and strings: %s', (_, write) => {
     const text = write(stepFile('IFC4', []));
     expect(text).not.toBe(stepFile('IFC4', []));
     expect(sniffText(text)).toEqual({ ok: true, schema: 'IFC4', family: 'IFC4' });

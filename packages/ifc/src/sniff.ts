@@ -62,12 +62,41 @@ function withoutTrailingComments(text: string): string {
   return end;
 }
 
+/**
+ * The text with each string's characters blanked (its quotes kept, the length unchanged), so keywords are looked up
+ * only where they are keywords: a header string may hold 'ENDSEC;' or 'FILE_SCHEMA((…'. A string the text cuts runs
+ * to its end.
+ */
+function withStringsBlanked(text: string): string {
+  if (!text.includes("'")) return text;
+  let out = '';
+  let from = 0;
+  for (let open = text.indexOf("'"); open >= 0; open = text.indexOf("'", from)) {
+    // doubled quotes inside a string close and reopen it: blanking both halves blanks the whole
+    const close = text.indexOf("'", open + 1);
+    const stop = close < 0 ? text.length : close;
+    out += text.slice(from, open + 1) + ' '.repeat(stop - open - 1);
+    from = stop;
+    if (close < 0) break;
+    out += "'";
+    from = close + 1;
+  }
+  return out + text.slice(from);
+}
+
 /** The HEADER section's text (up to its ENDSEC), or null when there is none. */
 function headerSection(text: string): string | null {
-  const start = text.search(/\bHEADER\s*;/);
+  const keywords = withStringsBlanked(text);
+  const start = keywords.search(/\bHEADER\s*;/);
   if (start < 0) return null;
-  const end = text.indexOf('ENDSEC', start);
+  const end = keywords.indexOf('ENDSEC', start);
   return end < 0 ? text.slice(start) : text.slice(start, end);
+}
+
+/** The schema the header's FILE_SCHEMA names first, or undefined when it names none. */
+function declaredSchema(header: string): string | undefined {
+  const at = withStringsBlanked(header).search(/FILE_SCHEMA\s*\(/i);
+  return at < 0 ? undefined : FILE_SCHEMA.exec(header.slice(at))?.[1]?.trim();
 }
 
 /**
@@ -88,7 +117,7 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
   }
   const header = headerSection(body);
   if (header === null) return fail('MISSING_HEADER', 'The IFC file has no HEADER section.');
-  const schema = FILE_SCHEMA.exec(header)?.[1]?.trim();
+  const schema = declaredSchema(header);
   if (!schema)
     return fail('MISSING_SCHEMA', 'The IFC header declares no FILE_SCHEMA, so the IFC version is unknown.');
   const family = schemaFamilyOf(schema);

@@ -83,6 +83,10 @@ const WRITTEN_UNUSUALLY: Array<[string, (text: string) => string]> = [
   ['DATA with a comment', (t) => t.replace('\nDATA;', '\nDATA/* d */ ;')],
   ["edition 3's DATA with parameters", (t) => t.replace('\nDATA;', "\nDATA('model', ('IFC4'));")],
   [
+    'a header string holding ENDSEC; and FILE_SCHEMA',
+    (t) => t.replace("FILE_DESCRIPTION(('", "FILE_DESCRIPTION(('ENDSEC; FILE_SCHEMA((''IFC2X3'')); "),
+  ],
+  [
     'comments before the first token and after the last',
     (t) => `/* hand made */\n${t.trimEnd()}\n/* end */\n`,
   ],
@@ -176,6 +180,29 @@ describe('streaming extractor against web-ifc on hand-written values at the edge
     const text = wallWithProperties(properties, more);
     const reference = await expectStreamingLikeWebIfc(text, [undefined, 29]);
     expect(reference.properties.length).toBeGreaterThanOrEqual(properties.length - 1);
+  });
+
+  it('keeps a string longer than 65,535 bytes whole, where web-ifc keeps its length modulo 65,536', async () => {
+    const long = `${'a'.repeat(69_999)}\\X2\\00E9\\X0\\`;
+    const text = wallWithProperties([
+      `IFCPROPERTYSINGLEVALUE('long',$,IFCTEXT('${long}'),$)`,
+      "IFCPROPERTYSINGLEVALUE('short',$,IFCLABEL('s'),$)",
+    ]);
+    const valueOf = (rows: { properties: string[] }, name: string) =>
+      rows.properties
+        .map((row) => JSON.parse(row) as { PropertyName: string; Value: string })
+        .find((row) => row.PropertyName === name)?.Value;
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    for (const chunkSize of [undefined, 4096]) {
+      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+      expect(valueOf(streamed, 'long')).toBe(`${'a'.repeat(69_999)}é`);
+      expect(valueOf(streamed, 'short')).toBe('s');
+      expect(streamed.spatial).toEqual(reference.spatial);
+    }
+    // web-ifc's string token keeps a 16-bit length: the string's 70,011 bytes as written become its first 4,475
+    // (70,011 − 65,536), the escape at its end cut off. If this fails, web-ifc reads long strings now.
+    expect(valueOf(reference, 'long')).toBe('a'.repeat(70_011 - 65_536));
+    expect(valueOf(reference, 'short')).toBe('s');
   });
 });
 
