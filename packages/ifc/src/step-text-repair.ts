@@ -15,6 +15,8 @@ const QUOTE = 0x27;
 const ASCII = (text: string) => Buffer.from(text, 'latin1');
 const REPLACEMENT_X2 = ASCII('FFFD');
 const REPLACEMENT_X4 = ASCII('0000FFFD');
+/** U+FFFD as a block of its own, for a NUL written as `\X\00` or as a raw byte. */
+const REPLACEMENT_BLOCK = ASCII('\\X2\\FFFD\\X0\\');
 
 function hexValue(byte: number | undefined): number {
   if (byte === undefined) return -1;
@@ -40,6 +42,8 @@ function at(data: Uint8Array, offset: number, text: string): boolean {
  *   literal backslash and the rest of the string keeps its text;
  * - lower-case hex digits in `\X\`, `\X2\`, `\X4\` are upper-cased (the standard wants upper case; the intent is clear);
  * - an escaped code point that is no character (an unpaired surrogate, beyond U+10FFFF) becomes U+FFFD;
+ * - a NUL (U+0000, escaped or a raw byte) becomes U+FFFD: SQLite's text functions, libsql's reads and BI tools end a
+ *   text at it, so the feed would have served what came before it (web-ifc itself drops a raw one with what follows);
  * - `\S\''` (the ISO 8859-1 character of an apostrophe, which web-ifc cannot tokenise) becomes the equal `\X\A7`;
  * - a byte that is not part of valid UTF-8 is read as ISO 8859-1 (`\X\hh`).
  * Only backslashes and non-UTF-8 bytes are visited (native searches find them), so a clean file costs two scans.
@@ -53,6 +57,10 @@ export function repairStepText(data: Uint8Array): StepTextRepair {
   for (let i = bytes.indexOf(BACKSLASH); i >= 0;) {
     const next = repairEscape(bytes, i, repair.edits, count);
     i = next < bytes.length ? bytes.indexOf(BACKSLASH, next) : -1;
+  }
+  for (let i = bytes.indexOf(0); i >= 0; i = bytes.indexOf(0, i + 1)) {
+    count('nulCharacter');
+    repair.edits.push({ offset: i, length: 1, bytes: REPLACEMENT_BLOCK });
   }
   if (!isUtf8(bytes)) repairRawBytes(bytes, repair.edits, count);
   repair.edits.sort((a, b) => a.offset - b.offset);
@@ -79,6 +87,11 @@ function repairEscape(
     const page = data[i + 2] ?? 0;
     if (page >= 0x41 && page <= 0x49) return i + 4;
   } else if (at(data, i, '\\X\\')) {
+    if (hexValue(data[i + 3]) === 0 && hexValue(data[i + 4]) === 0) {
+      count('nulCharacter');
+      edits.push({ offset: i, length: 5, bytes: REPLACEMENT_BLOCK });
+      return i + 5;
+    }
     if (hexValue(data[i + 3]) >= 0 && hexValue(data[i + 4]) >= 0) {
       upperCaseHex(data, i + 3, 2, edits, count);
       return i + 5;
@@ -131,7 +144,10 @@ function unicodeBlock(
         continue;
       }
     } else valid = value < 0xdc00 || value > 0xdfff;
-    if (valid) upperCaseHex(data, offset, width, blockEdits, count);
+    if (value === 0) {
+      count('nulCharacter');
+      blockEdits.push({ offset, length: width, bytes: width === 8 ? REPLACEMENT_X4 : REPLACEMENT_X2 });
+    } else if (valid) upperCaseHex(data, offset, width, blockEdits, count);
     else {
       count('invalidCodePoint');
       blockEdits.push({ offset, length: width, bytes: width === 8 ? REPLACEMENT_X4 : REPLACEMENT_X2 });
@@ -183,6 +199,8 @@ const WARNING_TEXT: Record<EncodingProblem, (n: number) => string> = {
   lowercaseHex: (n) => `${n} \\X escape${n === 1 ? '' : 's'} used lower-case hex digits; decoded anyway`,
   invalidCodePoint: (n) =>
     `${n} escaped code point${n === 1 ? ' was' : 's were'} not a Unicode character (unpaired surrogate or beyond U+10FFFF); replaced by U+FFFD`,
+  nulCharacter: (n) =>
+    `${n} NUL character${n === 1 ? '' : 's'} (U+0000) in strings, at which databases and BI tools end a text; replaced by U+FFFD`,
   rawByte: (n) =>
     `${n} byte${n === 1 ? '' : 's'} in strings were neither ASCII nor UTF-8; read as ISO 8859-1`,
 };

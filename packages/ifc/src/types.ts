@@ -113,7 +113,7 @@ export interface ExtractionSummary {
 }
 
 /** Kinds of string-encoding problems repaired before web-ifc reads a file (see step-text-repair). */
-export type EncodingProblem = 'invalidEscape' | 'lowercaseHex' | 'invalidCodePoint' | 'rawByte';
+export type EncodingProblem = 'invalidEscape' | 'lowercaseHex' | 'invalidCodePoint' | 'nulCharacter' | 'rawByte';
 
 export interface ExtractionWarning {
   code: EncodingProblem;

@@ -182,6 +182,26 @@ describe('streaming extractor against web-ifc on hand-written values at the edge
     expect(reference.properties.length).toBeGreaterThanOrEqual(properties.length - 1);
   });
 
+  it('makes each NUL, escaped or a raw byte, a U+FFFD with a warning, in both extractors', async () => {
+    const text = wallWithProperties([
+      "IFCPROPERTYSINGLEVALUE('x',$,IFCLABEL('a\\X\\00b'),$)",
+      "IFCPROPERTYSINGLEVALUE('x2',$,IFCLABEL('a\\X2\\0000\\X0\\b'),$)",
+      "IFCPROPERTYSINGLEVALUE('x4',$,IFCLABEL('a\\X4\\00000000\\X0\\b'),$)",
+      "IFCPROPERTYSINGLEVALUE('raw',$,IFCLABEL('a\u0000b'),$)",
+    ]);
+    const reference = await expectStreamingLikeWebIfc(text, [undefined, 29]);
+    const values = reference.properties.map(
+      (row) => JSON.parse(row) as { PropertyName: string; Value: string },
+    );
+    expect(values.map((row) => [row.PropertyName, row.Value]).sort()).toEqual([
+      ['raw', 'a\uFFFDb'],
+      ['x', 'a\uFFFDb'],
+      ['x2', 'a\uFFFDb'],
+      ['x4', 'a\uFFFDb'],
+    ]);
+    expect(reference.summary.warnings).toEqual([expect.objectContaining({ code: 'nulCharacter', count: 4 })]);
+  });
+
   it('keeps a string longer than 65,535 bytes whole, where web-ifc keeps its length modulo 65,536', async () => {
     const long = `${'a'.repeat(69_999)}\\X2\\00E9\\X0\\`;
     const text = wallWithProperties([

@@ -6,6 +6,7 @@
  * - `\PA\`…`\PI\` (code page switches) are dropped: like web-ifc, `\S\` keeps meaning ISO 8859-1;
  * - `\X\hh` is U+00hh, `\X2\…\X0\` UTF-16 code units, `\X4\…\X0\` code points (hex in either case); a unit or code
  *   point that is no character (an unpaired surrogate, beyond U+10FFFF) becomes U+FFFD;
+ * - a NUL (U+0000: escaped, or a raw byte) becomes U+FFFD, as the repair pass makes it;
  * - a backslash that starts none of these stays a literal backslash, and the text after it is kept;
  * - bytes of valid UTF-8 are read as UTF-8, any other byte ≥ 0x80 as ISO 8859-1.
  * Counting the faults for the warnings is left to the repair pass's own counter (see step-file-reader.ts), so the
@@ -52,7 +53,7 @@ function unicodeBlock(bytes: Uint8Array, i: number, end: number, width: number, 
   for (let u = 0; u < values.length; u++) {
     const value = values[u] ?? 0;
     if (width === 8) {
-      if (value <= 0x10ffff && (value < 0xd800 || value > 0xdfff)) pushCodePoint(out, value);
+      if (value > 0 && value <= 0x10ffff && (value < 0xd800 || value > 0xdfff)) pushCodePoint(out, value);
       else out.push(REPLACEMENT);
     } else if (value >= 0xd800 && value <= 0xdbff) {
       const low = values[u + 1] ?? 0;
@@ -60,7 +61,7 @@ function unicodeBlock(bytes: Uint8Array, i: number, end: number, width: number, 
         out.push(value, low);
         u++;
       } else out.push(REPLACEMENT);
-    } else out.push(value >= 0xdc00 && value <= 0xdfff ? REPLACEMENT : value);
+    } else out.push(value === 0 || (value >= 0xdc00 && value <= 0xdfff) ? REPLACEMENT : value);
   }
   return p + 4;
 }
@@ -95,7 +96,7 @@ export function decodeStepString(bytes: Uint8Array, start: number, end: number):
   let ascii = true;
   for (let i = start; i < end; i++) {
     const b = bytes[i] as number;
-    if (b === BACKSLASH || b === QUOTE) {
+    if (b === BACKSLASH || b === QUOTE || b === 0) {
       plain = false;
       break;
     }
@@ -122,7 +123,7 @@ function decodeSlowly(bytes: Uint8Array, start: number, end: number): string {
     } else if (b === BACKSLASH) {
       i = escape(bytes, i, end, out);
     } else if (b < 0x80) {
-      out.push(b);
+      out.push(b === 0 ? REPLACEMENT : b);
       i++;
     } else {
       const length = utf8SequenceLength(bytes, i, end);
@@ -169,7 +170,7 @@ function escape(bytes: Uint8Array, i: number, end: number, out: number[]): numbe
     const high = hexValue(bytes[i + 3]);
     const low = hexValue(bytes[i + 4]);
     if (high >= 0 && low >= 0) {
-      out.push(high * 16 + low);
+      out.push(high * 16 + low || REPLACEMENT);
       return i + 5;
     }
   } else if (startsWith(bytes, i, '\\X2\\') || startsWith(bytes, i, '\\X4\\')) {
