@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './plain-text';
 
 export const createFeedTokenRequestSchema = z.object({
   name: z
     .string({ error: 'Name must be a string' })
     .trim()
     .min(1, { error: 'Name is required' })
-    .max(80, { error: 'Name must be at most 80 characters' }),
+    .max(80, { error: 'Name must be at most 80 characters' })
+    .refine((name) => !hasControlCharacters(name), {
+      error: 'Name cannot hold control characters (tabs, line breaks)',
+    }),
 });
 export type CreateFeedTokenRequest = z.infer<typeof createFeedTokenRequestSchema>;
 

@@ -13,3 +13,4 @@ export * from './ifc-schemas';
 export * from './ifc-entity-types';
 export * from './models';
 export * from './upload-limits';
+export * from './plain-text';

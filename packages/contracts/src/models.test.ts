@@ -16,6 +16,16 @@ describe('renameModelRequestSchema', () => {
     expect(renameModelRequestSchema.safeParse({ name }).success).toBe(false);
   });
 
+  it.each([['a\u0000b'], ['two\tcolumns'], ['two\nlines']])(
+    'rejects control characters inside: %j',
+    (name) => {
+      const parsed = renameModelRequestSchema.safeParse({ name });
+      expect(parsed.error?.issues[0]?.message).toBe(
+        'A model name cannot hold control characters (tabs, line breaks)',
+      );
+    },
+  );
+
   it('accepts exactly 120 characters', () => {
     expect(renameModelRequestSchema.parse({ name: 'x'.repeat(120) }).name).toHaveLength(120);
   });

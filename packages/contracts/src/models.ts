@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uploadAcceptedSchema, uploadResultSchema } from './ifc-jobs';
 import { projectStatusSchema, retentionSchema } from './projects';
+import { hasControlCharacters } from './plain-text';
 
 /*
  * Living models (issue 15): a project holds models, a model holds numbered versions. These are the wire shapes of
@@ -96,12 +97,16 @@ export type VersionUploadResult = z.infer<typeof versionUploadResultSchema>;
 
 export const MODEL_NAME_MAX = 120;
 
-/** A model's name: 1–120 characters once trimmed. */
+/** A model's name: 1–120 characters once trimmed, none of them a control character. */
 export const modelNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter a model name')
-  .max(MODEL_NAME_MAX, `A model name has at most ${MODEL_NAME_MAX} characters`);
+  .max(MODEL_NAME_MAX, `A model name has at most ${MODEL_NAME_MAX} characters`)
+  .refine(
+    (name) => !hasControlCharacters(name),
+    'A model name cannot hold control characters (tabs, line breaks)',
+  );
 
 /** PATCH /api/ifc/projects/:projectId/models/:modelId (answers the ModelDto). */
 export const renameModelRequestSchema = z.object({ name: modelNameSchema });

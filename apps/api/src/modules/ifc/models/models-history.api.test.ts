@@ -58,7 +58,14 @@ describeEachStore('Models and versions API (issue 15): models and history', (tar
     expect(renamed.body).toMatchObject({ modelId: structureId, name: 'Structure', latestVersionNumber: 1 });
     expect(await feedCount(projectId, "ModelName eq 'Structure'")).toBe(structure.counts.totalProducts);
     expect(await feedCount(projectId, "ModelName eq 'Tragwerk Ü'")).toBe(0);
-    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(121) }, {}, { name: 7 }]) {
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(121) },
+      { name: 'a\u0000b' },
+      {},
+      { name: 7 },
+    ]) {
       const bad = await request(h.app)
         .patch(api(`${projectId}/models/${structureId}`))
         .set(bearer(owner.token))

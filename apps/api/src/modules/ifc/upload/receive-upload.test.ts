@@ -13,9 +13,10 @@ import type { FreeDiskSpace } from './free-disk-space';
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 const BOUNDARY = 'aec-test-boundary';
-const head = (name: string) =>
+/** A part's head naming the file `name`, or with `filenameParameter` as written (`filename*=UTF-8''…`). */
+const head = (name: string, filenameParameter = `filename="${name}"`) =>
   Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="ifcFile"; filename="${name}"\r\n` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="ifcFile"; ${filenameParameter}\r\n` +
       'Content-Type: application/octet-stream\r\n\r\n',
   );
 const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
@@ -184,6 +185,21 @@ describe('receiving an upload', () => {
       const { status, body } = await answer;
       expect(status).toBe(200);
       expect(body).toEqual(storedAs(content, 'Tür – Ebene 1.ifc'));
+    } finally {
+      server.close();
+    }
+  });
+
+  it("makes a file name's control characters U+FFFD (RFC 5987's filename* can carry a NUL)", async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * GB });
+    try {
+      const content = Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n');
+      const body = Buffer.concat([head('', "filename*=UTF-8''Br%C3%BCcke%00Nord%09alt.ifc"), content, tail]);
+      const { req, answer } = open(server.port, { 'Content-Length': body.length });
+      req.end(body);
+      const result = await answer;
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual(storedAs(content, 'Brücke\uFFFDNord\uFFFDalt.ifc'));
     } finally {
       server.close();
     }

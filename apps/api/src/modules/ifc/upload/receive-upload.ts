@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { fileOverLimitMessage, uploadLimitWords } from '@aec/contracts';
+import { fileOverLimitMessage, uploadLimitWords, withControlCharactersReplaced } from '@aec/contracts';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
 import { guardedDiskStorage } from './guarded-disk-storage';
@@ -108,7 +108,9 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
         }
         resolve({
           path: file.path,
-          originalName: path.basename(file.originalname),
+          // A file name's control characters (a NUL arrives percent-encoded in filename*) are made visible U+FFFD:
+          // stored as sent, SQLite would serve the name cut at a NUL.
+          originalName: withControlCharactersReplaced(path.basename(file.originalname)),
           size: file.size,
           fields: { ...(req.body as Record<string, unknown> | undefined) },
         });
