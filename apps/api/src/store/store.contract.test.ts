@@ -72,6 +72,14 @@ describeEachStore('store contract: users', (target) => {
     expect(await store.users.update('missing-id', { username: 'x_' + unique() })).toBeNull();
   });
 
+  it('replaces a password hash and keeps the token version (sessions stay valid)', async () => {
+    const user = await store.users.create(newUser());
+    const updated = await store.users.update(user.id, { passwordHash: 'sha256$new-hash' });
+    expect(updated).toMatchObject({ id: user.id, username: user.username, passwordHash: 'sha256$new-hash' });
+    expect(updated?.tokenVersion).toBe(user.tokenVersion);
+    expect((await store.users.findById(user.id))?.passwordHash).toBe('sha256$new-hash');
+  });
+
   it('deletes a user, frees the name, and reports a missing user', async () => {
     const user = await store.users.create(newUser());
     expect(await store.users.delete(user.id)).toBe(true);

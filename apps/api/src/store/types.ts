@@ -37,6 +37,8 @@ export interface NewUser {
 export interface UserChanges {
   username?: string;
   email?: string;
+  /** A new hash of the same password (made the current way): sessions stay valid. */
+  passwordHash?: string;
 }
 
 export interface UserRepository {

@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { describeEachStore } from '../../test/store-fixtures';
 import { buildTestApp, newAccount } from '../../test/test-app';
@@ -100,6 +101,30 @@ describeEachStore('POST /mongo/auth/register and /login', (target) => {
       .set('Authorization', `Bearer ${res.body.token}`)
       .expect(200);
     expect(me.body.user.id).toBe(res.body.user.id);
+  });
+
+  it('tells apart long passwords that differ after their 72nd byte (bcrypt alone would not)', async () => {
+    const account = { ...newAccount(), password: `${'Gebäude-Passwort '.repeat(5)}A` };
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+    const login = (password: string) =>
+      request(app).post('/mongo/auth/login').send({ username: account.username, password });
+    await login(`${'Gebäude-Passwort '.repeat(5)}B`).expect(401);
+    await login(account.password).expect(200);
+  });
+
+  it('replaces a hash made before at the next login, and the password keeps working', async () => {
+    const account = newAccount();
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+    const user = (await store.users.findByUsername(account.username))!;
+    // as accounts created before the password was digested first: bcrypt over the password itself
+    await store.users.update(user.id, { passwordHash: await bcrypt.hash(account.password, 4) });
+    const login = () => request(app).post('/mongo/auth/login').send(account);
+    const before = await login().expect(200);
+    const rehashed = (await store.users.findById(user.id))!;
+    expect(rehashed.passwordHash).toMatch(/^sha256\$\$2[aby]\$/);
+    await login().expect(200);
+    // the session signed before the rehash still opens the account
+    await request(app).get('/mongo/user/me').set('Authorization', `Bearer ${before.body.token}`).expect(200);
   });
 
   it('answers 404 "User not found" and 401 "Incorrect password" with the spec texts', async () => {

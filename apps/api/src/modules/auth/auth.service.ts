@@ -38,6 +38,11 @@ export function createAuthService({ store, hasher, tokens, throttle }: AuthServi
         await throttle.recordFailure(input.username, clientIp);
         throw new UnauthorizedError('Incorrect password', 'INCORRECT_PASSWORD');
       }
+      if (hasher.needsRehash(user.passwordHash)) {
+        // A hash made before the password was digested first (see password-hasher.ts): replaced now that the
+        // password is known; the sessions it signed stay valid.
+        await store.users.update(user.id, { passwordHash: await hasher.hash(input.password) });
+      }
       await throttle.recordSuccess(input.username);
       return { token: tokens.issue({ sub: user.id, tv: user.tokenVersion }), user: toPublicUser(user) };
     },

@@ -155,7 +155,9 @@ export class MongoJobLeases {
 
   /** Makes a created job claimable: its instance admitted it. */
   async admit(id: string): Promise<void> {
-    await jobDocumentWrite(this.db, () => this.jobs.updateOne({ _id: id }, { $set: { enqueuedAt: new Date() } }));
+    await jobDocumentWrite(this.db, () =>
+      this.jobs.updateOne({ _id: id }, { $set: { enqueuedAt: new Date() } }),
+    );
   }
 
   /** Jobs admitted and waiting for a worker, on every instance (the queue limit counts these). */
@@ -196,7 +198,9 @@ export class MongoJobLeases {
 
   /** The holder applied a request: cleared unless another came meanwhile. */
   async acknowledge(id: string, control: JobControl): Promise<void> {
-    await jobDocumentWrite(this.db, () => this.jobs.updateOne({ _id: id, control }, { $set: { control: null } }));
+    await jobDocumentWrite(this.db, () =>
+      this.jobs.updateOne({ _id: id, control }, { $set: { control: null } }),
+    );
   }
 
   /** A queued job no worker holds is cancelled here and now; false when a worker claimed it first. */

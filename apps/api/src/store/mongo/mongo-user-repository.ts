@@ -71,6 +71,7 @@ export function createMongoUserRepository(
         keys.emailKey = emailKey(changes.email);
         Object.assign(set, { email: changes.email, emailKey: keys.emailKey });
       }
+      if (changes.passwordHash !== undefined) set.passwordHash = changes.passwordHash;
       try {
         const doc = await users
           .findOneAndUpdate({ _id: id }, { $set: set }, { new: true })

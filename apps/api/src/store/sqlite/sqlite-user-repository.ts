@@ -96,6 +96,10 @@ export function createSqliteUserRepository(
         sets.push('email = @email', 'email_key = @emailKey');
         Object.assign(params, { email: changes.email, emailKey: emailKey(changes.email) });
       }
+      if (changes.passwordHash !== undefined) {
+        sets.push('password_hash = @passwordHash');
+        params.passwordHash = changes.passwordHash;
+      }
       sets.push('updated_at = @now');
       try {
         const statement = db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`);
