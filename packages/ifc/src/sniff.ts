@@ -84,19 +84,18 @@ function withStringsBlanked(text: string): string {
   return out + text.slice(from);
 }
 
-/** The HEADER section's text (up to its ENDSEC), or null when there is none. */
-function headerSection(text: string): string | null {
+/**
+ * The schema the HEADER section's FILE_SCHEMA names first: undefined when it names none, null when there is no
+ * HEADER section. Keywords are looked up with strings blanked, the schema read from the text as written.
+ */
+function declaredSchema(text: string): string | undefined | null {
   const keywords = withStringsBlanked(text);
   const start = keywords.search(/\bHEADER\s*;/);
   if (start < 0) return null;
-  const end = keywords.indexOf('ENDSEC', start);
-  return end < 0 ? text.slice(start) : text.slice(start, end);
-}
-
-/** The schema the header's FILE_SCHEMA names first, or undefined when it names none. */
-function declaredSchema(header: string): string | undefined {
-  const at = withStringsBlanked(header).search(/FILE_SCHEMA\s*\(/i);
-  return at < 0 ? undefined : FILE_SCHEMA.exec(header.slice(at))?.[1]?.trim();
+  const endsec = keywords.indexOf('ENDSEC', start);
+  const header = keywords.slice(start, endsec < 0 ? undefined : endsec);
+  const at = header.search(/FILE_SCHEMA\s*\(/i);
+  return at < 0 ? undefined : FILE_SCHEMA.exec(text.slice(start + at, start + header.length))?.[1]?.trim();
 }
 
 /**
@@ -115,9 +114,8 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
       `This is not an IFC file: it contains ${what} instead of the STEP header '${MAGIC}'.`,
     );
   }
-  const header = headerSection(body);
-  if (header === null) return fail('MISSING_HEADER', 'The IFC file has no HEADER section.');
-  const schema = declaredSchema(header);
+  const schema = declaredSchema(body);
+  if (schema === null) return fail('MISSING_HEADER', 'The IFC file has no HEADER section.');
   if (!schema)
     return fail('MISSING_SCHEMA', 'The IFC header declares no FILE_SCHEMA, so the IFC version is unknown.');
   const family = schemaFamilyOf(schema);

@@ -46,7 +46,8 @@ function at(data: Uint8Array, offset: number, text: string): boolean {
  *   text at it, so the feed would have served what came before it (web-ifc itself drops a raw one with what follows);
  * - `\S\''` (the ISO 8859-1 character of an apostrophe, which web-ifc cannot tokenise) becomes the equal `\X\A7`;
  * - a byte that is not part of valid UTF-8 is read as ISO 8859-1 (`\X\hh`).
- * Only backslashes and non-UTF-8 bytes are visited (native searches find them), so a clean file costs two scans.
+ * Only backslashes, zero bytes and non-UTF-8 bytes are visited (native searches find them), so a clean file costs
+ * three scans.
  */
 export function repairStepText(data: Uint8Array): StepTextRepair {
   const repair: StepTextRepair = { edits: [], counts: {} };
@@ -144,12 +145,9 @@ function unicodeBlock(
         continue;
       }
     } else valid = value < 0xdc00 || value > 0xdfff;
-    if (value === 0) {
-      count('nulCharacter');
-      blockEdits.push({ offset, length: width, bytes: width === 8 ? REPLACEMENT_X4 : REPLACEMENT_X2 });
-    } else if (valid) upperCaseHex(data, offset, width, blockEdits, count);
+    if (valid && value !== 0) upperCaseHex(data, offset, width, blockEdits, count);
     else {
-      count('invalidCodePoint');
+      count(value === 0 ? 'nulCharacter' : 'invalidCodePoint');
       blockEdits.push({ offset, length: width, bytes: width === 8 ? REPLACEMENT_X4 : REPLACEMENT_X2 });
     }
   }
