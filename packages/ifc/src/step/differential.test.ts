@@ -358,3 +358,62 @@ describe('streaming extractor against web-ifc on hand-written relationships', ()
     expect(setsOfTheDesk(streamed.properties)).toEqual(['A.x', 'B.y']);
   });
 });
+
+/** Invalid STEP that real files still contain: where the extractors part, the streaming one is pinned here. */
+describe('streaming extractor on invalid instance names and entity names', () => {
+  const wallNames = (rows: { elements: string[] }) =>
+    rows.elements
+      .map((row) => JSON.parse(row) as { ExpressId: number; Name: string; IfcType: string })
+      .filter((row) => row.IfcType === 'IfcWall')
+      .map((row) => `#${row.ExpressId} ${row.Name}`);
+
+  it('reads the first definition of an instance name defined twice, with a warning naming it', async () => {
+    const base = twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6');
+    const lines = [...base, `#20=IFCWALL(${guid(23)},$,'W1 again',$,$,$,$,$,$);`];
+    const text = stepFile('IFC4', lines);
+    for (const chunkSize of [undefined, 37]) {
+      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+      expect(wallNames(streamed).sort()).toEqual(['#20 W1', '#22 W2']);
+      expect(streamed.summary.warnings).toEqual([
+        {
+          code: 'duplicateEntity',
+          count: 1,
+          message: '#20 was defined twice; the first definition was read',
+        },
+      ]);
+    }
+    // web-ifc reads the last definition once for each occurrence: a third wall row. If this fails, it changed.
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(wallNames(reference).sort()).toEqual(['#20 W1 again', '#20 W1 again', '#22 W2']);
+    expect(reference.summary.warnings).toEqual([]);
+
+    const thrice = stepFile('IFC4', [
+      ...lines,
+      `#22=IFCWALL(${guid(24)},$,'W2 again',$,$,$,$,$,$);`,
+      lines[lines.length - 1]!,
+    ]);
+    const streamed = await withTempIfc(thrice, (file) => extractStreaming(file));
+    expect(wallNames(streamed).sort()).toEqual(['#20 W1', '#22 W2']);
+    expect(streamed.summary.warnings).toEqual([
+      expect.objectContaining({
+        code: 'duplicateEntity',
+        count: 3,
+        message:
+          '3 instances repeated an instance name defined before them (the first #20); the first definition of each name was read',
+      }),
+    ]);
+  });
+
+  it('reads an entity name written in lower case, which web-ifc leaves out', async () => {
+    const base = twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6');
+    const text = stepFile(
+      'IFC4',
+      base.map((line) => line.replace('#20=IFCWALL(', '#20=IfcWall(')),
+    );
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file, 23));
+    expect(wallNames(streamed).sort()).toEqual(['#20 W1', '#22 W2']);
+    // ISO 10303-21 writes keywords in upper case; web-ifc matches them as written. If this fails, it reads them now.
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(wallNames(reference).sort()).toEqual(['#22 W2']);
+  });
+});

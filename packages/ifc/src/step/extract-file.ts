@@ -3,7 +3,7 @@ import { IfcExtractionError } from '../extraction-error';
 import { extractRows } from '../extract-rows';
 import { sniffIfcFile } from '../sniff';
 import { type StepTextRepair, encodingWarnings, repairStepText } from '../step-text-repair';
-import type { ExtractionSummary, ExtractOptions } from '../types';
+import type { ExtractionSummary, ExtractionWarning, ExtractOptions } from '../types';
 import { type StepReadOptions, readStepFile } from './step-file-reader';
 import { StepModel } from './step-model';
 import { StepSchema, layoutOf } from './step-schema';
@@ -13,6 +13,17 @@ export interface StepExtractOptions extends ExtractOptions, StepReadOptions {
   keptMemoryBytes?: number;
   /** Called with the model once the file is read, before the rows are built (tests measure what it retains). */
   onModelRead?: (model: StepModel) => void;
+}
+
+/** A warning when instance names were defined more than once (the file is invalid, but its first reading is kept). */
+function repeatedDefinitionWarnings(model: StepModel): ExtractionWarning[] {
+  const { count, firstId } = model.repeatedDefinitions();
+  if (!count) return [];
+  const message =
+    count === 1
+      ? `#${firstId} was defined twice; the first definition was read`
+      : `${count} instances repeated an instance name defined before them (the first #${firstId}); the first definition of each name was read`;
+  return [{ code: 'duplicateEntity', count, message }];
 }
 
 /**
@@ -49,9 +60,13 @@ export async function extractIfcFile(path: string, options: StepExtractOptions):
       options,
     );
     options.onModelRead?.(model);
-    const warnings = encodingWarnings(counts);
+    const warnings = [...encodingWarnings(counts), ...repeatedDefinitionWarnings(model)];
     for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
-    return await extractRows(model, { schema: sniff.schema, family: sniff.family, warnings, started }, options);
+    return await extractRows(
+      model,
+      { schema: sniff.schema, family: sniff.family, warnings, started },
+      options,
+    );
   } finally {
     model.close();
   }

@@ -65,6 +65,8 @@ export class StepModel implements StepEntitySink, LineSource {
   private readonly idsByEntity = new Map<number, PagedIntList>();
   private readonly decoder: StepLineDecoder;
   private entities = 0;
+  private repeatedIds = 0;
+  private firstRepeatedId = 0;
 
   constructor(
     readonly schema: StepSchema,
@@ -79,7 +81,12 @@ export class StepModel implements StepEntitySink, LineSource {
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void {
     this.entities++;
     const layout = this.schema.entity(type);
-    if (!layout || !this.kept[layout.index] || this.slots.get(id) >= 0) return;
+    if (!layout || !this.kept[layout.index]) return;
+    if (this.slots.get(id) >= 0) {
+      // ISO 10303-21 names each instance once; like IfcOpenShell, the first definition is the one read
+      if (this.repeatedIds++ === 0) this.firstRepeatedId = id;
+      return;
+    }
     this.slots.set(id, this.records.add(layout.index, bytes, start, end));
     if (!this.listed[layout.index]) return;
     let ids = this.idsByEntity.get(layout.index);
@@ -118,6 +125,14 @@ export class StepModel implements StepEntitySink, LineSource {
   /** Removes the temporary file of the kept records, if one was written. */
   close(): void {
     this.records.close();
+  }
+
+  /**
+   * Kept instances whose name (#n) an earlier kept instance already had, and the first such name: their later
+   * definitions were left out. (Web-ifc reads the last definition, once per occurrence.)
+   */
+  repeatedDefinitions(): { count: number; firstId: number } {
+    return { count: this.repeatedIds, firstId: this.firstRepeatedId };
   }
 
   /** Instances in the DATA section, kept or not (what web-ifc counts as lines). */
@@ -160,7 +175,9 @@ export class StepModel implements StepEntitySink, LineSource {
     const scanned = unlisted.length ? this.scan(new Set(unlisted.map((subtype) => subtype.index))) : null;
     const ids: number[] = [];
     for (const subtype of subtypes) {
-      const list = this.listed[subtype.index] ? this.idsByEntity.get(subtype.index) : scanned?.get(subtype.index);
+      const list = this.listed[subtype.index]
+        ? this.idsByEntity.get(subtype.index)
+        : scanned?.get(subtype.index);
       if (list) for (let i = 0; i < list.length; i++) ids.push(list.get(i));
     }
     return ids;
