@@ -48,22 +48,6 @@ async function main(): Promise<void> {
         'pages show how to build it (pnpm build)',
     );
   }
-  const processing = processesJobs(config.ROLE);
-  if (processing) {
-    const recovered = await processor.recoverInterrupted();
-    if (recovered)
-      logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
-  }
-  if (servesHttp(config.ROLE)) {
-    // Uploads arrive and the demo is served only where HTTP is: a worker has neither.
-    await removeStaleUploads(config.DATA_DIR);
-    // The demo is built by a job. An api instance runs no jobs: waiting for a worker to claim it would hold the
-    // start (and /health) until one runs, so there it is built in the background and "Create Demo Data" covers
-    // the gap; an instance that processes jobs builds it before listening, as on one machine.
-    const seeding = seedDemoProject(demo, logger);
-    if (processing) await seeding;
-  }
-
   /** Stops the work (`more` beside the processor), flushes what is queued, closes the store: see shut-down.ts. */
   const stopAll = (more: (() => Promise<unknown> | undefined)[] = []) =>
     shutDown({
@@ -71,6 +55,28 @@ async function main(): Promise<void> {
       pending: [() => usage.stop(), () => events.flushed()],
       store,
     });
+  const processing = processesJobs(config.ROLE);
+  try {
+    if (processing) {
+      const recovered = await processor.recoverInterrupted();
+      if (recovered)
+        logger.warn({ jobs: recovered }, 'jobs interrupted by the previous shutdown were marked failed');
+    }
+    if (servesHttp(config.ROLE)) {
+      // Uploads arrive and the demo is served only where HTTP is: a worker has neither.
+      await removeStaleUploads(config.DATA_DIR);
+      // The demo is built by a job. An api instance runs no jobs: waiting for a worker to claim it would hold the
+      // start (and /health) until one runs, so there it is built in the background and "Create Demo Data" covers
+      // the gap; an instance that processes jobs builds it before listening, as on one machine.
+      const seeding = seedDemoProject(demo, logger);
+      if (processing) await seeding;
+    }
+  } catch (err) {
+    // The job processor (its spare worker, on MongoDB its claim loop) already runs: stop it before exiting.
+    console.error('Failed to start:', err instanceof Error ? err.message : err);
+    await stopAll().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
+    process.exit(1);
+  }
   const server = http.createServer(app);
   deferContinue(server, app);
   server.listen(config.PORT, config.HOST);
