@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { generateIfcModel } from './generate';
 import { IFC_SCHEMA_FAMILIES } from '@aec/contracts';
 import { SUPPORTED_SCHEMAS_TEXT, schemaFamilyOf, webIfcSchemaAlias } from './schema-family';
@@ -33,6 +34,43 @@ describe('sniffIfcData', () => {
     const result = sniffText('Hello, this is a shopping list.\nEND-ISO-10303-21;\n');
     expect(result).toMatchObject({ ok: false, code: 'NOT_STEP' });
     expect(!result.ok && result.message).toContain('plain text');
+  });
+
+  it('names the formats IFC models also come in, and says what to do', () => {
+    const model = generateIfcModel({ storeys: 1, bays: 1 });
+    const messageOf = (bytes: Uint8Array) => {
+      const result = sniffIfcData(bytes);
+      expect(result).toMatchObject({ ok: false, code: 'NOT_STEP' });
+      return result.ok ? '' : result.message;
+    };
+    const zip = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0]),
+      Buffer.alloc(200, 7),
+    ]);
+    expect(messageOf(zip)).toBe(
+      "This is not an IFC file: it contains a ZIP archive instead of the STEP header 'ISO-10303-21;'. " +
+        'If it is an .ifczip model, unzip it and upload the .ifc file inside.',
+    );
+    expect(messageOf(gzipSync(model))).toBe(
+      "This is not an IFC file: it contains gzip-compressed data instead of the STEP header 'ISO-10303-21;'. " +
+        'Decompress it and upload the .ifc file.',
+    );
+    const utf16 = [
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(model, 'utf16le')]),
+      Buffer.from(model, 'utf16le'),
+      Buffer.from(model, 'utf16le').swap16(),
+    ];
+    for (const bytes of utf16) expect(messageOf(bytes)).toContain('it contains UTF-16 text instead of');
+    expect(messageOf(utf16[0]!)).toContain('save the file as UTF-8');
+    const ifcXml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<ifcXML xmlns="http://www.buildingsmart-tech.org/ifcXML/IFC4/final">';
+    expect(messageOf(Buffer.from(ifcXml))).toBe(
+      "This is not an IFC file: it contains an ifcXML model instead of the STEP header 'ISO-10303-21;'. " +
+        'Export the model as IFC (STEP, .ifc) instead.',
+    );
+    expect(messageOf(Buffer.from('<!doctype html><html><body>Sign in</body></html>'))).toBe(
+      "This is not an IFC file: it contains XML or HTML instead of the STEP header 'ISO-10303-21;'.",
+    );
   });
 
   it('rejects a STEP file without HEADER section', () => {

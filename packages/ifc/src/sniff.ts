@@ -26,6 +26,37 @@ function looksBinary(bytes: Uint8Array): boolean {
 }
 
 /**
+ * What a file that is not STEP text holds, and what to do, for the formats IFC models are also shipped in: an .ifczip
+ * (a ZIP archive), a gzip-compressed .ifc, an ifcXML model, an .ifc saved as UTF-16 text. Otherwise binary data or
+ * plain text, and no advice.
+ */
+function notStepContent(head: Uint8Array, text: string): { what: string; advice: string } {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06))
+    return {
+      what: 'a ZIP archive',
+      advice: ' If it is an .ifczip model, unzip it and upload the .ifc file inside.',
+    };
+  if (starts(0x1f, 0x8b))
+    return { what: 'gzip-compressed data', advice: ' Decompress it and upload the .ifc file.' };
+  if (starts(0xff, 0xfe) || starts(0xfe, 0xff) || /^(?:[^\0]\0){4}|^(?:\0[^\0]){4}/.test(text.slice(0, 8)))
+    return {
+      what: 'UTF-16 text',
+      advice:
+        ' IFC files are 8-bit text (ASCII or UTF-8): export the model again, or save the file as UTF-8.',
+    };
+  const start = text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart();
+  if (start.startsWith('<')) {
+    const ifcXml = /ifcXML|iso_10303_28|IfcXML/i.test(start.slice(0, 4096));
+    return {
+      what: ifcXml ? 'an ifcXML model' : 'XML or HTML',
+      advice: ifcXml ? ' Export the model as IFC (STEP, .ifc) instead.' : '',
+    };
+  }
+  return { what: looksBinary(head) ? 'binary data' : 'plain text', advice: '' };
+}
+
+/**
  * The text with its comments blanked out (ISO 10303-21 allows them between any two tokens, before the first one
  * included); strings are kept as written, so a '/*' inside one is no comment. A comment the text cuts runs to its end.
  */
@@ -108,10 +139,10 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
   const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1');
   const body = withoutComments(text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '')).trimStart();
   if (!body.startsWith(MAGIC)) {
-    const what = looksBinary(head) ? 'binary data' : 'plain text';
+    const { what, advice } = notStepContent(head, text);
     return fail(
       'NOT_STEP',
-      `This is not an IFC file: it contains ${what} instead of the STEP header '${MAGIC}'.`,
+      `This is not an IFC file: it contains ${what} instead of the STEP header '${MAGIC}'.${advice}`,
     );
   }
   const schema = declaredSchema(body);

@@ -49,6 +49,12 @@ describeEachStore('IFC upload: bad inputs get a clear error and leave nothing be
       /truncated/i,
     ],
     ['an unsupported schema', header('IFC5'), 400, /IFC5|not supported|unsupported/i],
+    [
+      'a zipped model named .ifc',
+      Buffer.concat([Buffer.from('PK\u0003\u0004\u0014\u0000', 'latin1'), randomBytes(512)]),
+      400,
+      /ZIP archive .*unzip it/,
+    ],
   ])('rejects %s before processing', async (_label, content, status, message) => {
     const res = await upload(h, token, content as string | Buffer).expect(status);
     expect(res.body).toMatchObject({

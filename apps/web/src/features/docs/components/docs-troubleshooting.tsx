@@ -15,7 +15,7 @@ const uploadErrorsFor = (limitWords: string): [string, string][] => [
   ],
   [
     "This is not an IFC file: it contains … instead of the STEP header 'ISO-10303-21;'.",
-    'The file was renamed or is zipped. Export it again as IFC.',
+    'The file was renamed, compressed or saved in another format; the message names it (a ZIP archive such as an .ifczip, gzip-compressed data, UTF-16 text, an ifcXML model) and what to do. Otherwise export it again as IFC.',
   ],
   ["Unsupported IFC schema '…'.", `Export as ${ifcVersionList('or')}.`],
   [
