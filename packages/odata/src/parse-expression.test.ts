@@ -176,4 +176,13 @@ describe('query options', () => {
   ])('rejects %s', (q) => {
     expect(() => parseQueryOptions(q)).toThrow(ODataSyntaxError);
   });
+
+  it('says a $top or $skip is too large rather than not an integer', () => {
+    expect(parseQueryOptions('$top=9007199254740991').top).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => parseQueryOptions('$top=99999999999999999999')).toThrow(
+      '$top is too large: at most 9007199254740991',
+    );
+    expect(() => parseQueryOptions('$skip=9007199254740992')).toThrow('$skip is too large');
+    expect(() => parseQueryOptions('$top=-1')).toThrow('$top must be a non-negative integer');
+  });
 });

@@ -46,9 +46,12 @@ function withTarget<T>(target: string, f: () => T): T {
 }
 
 function nonNegativeInt(value: string, name: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+  if (!/^\d+$/.test(value))
     throw new ODataSyntaxError(`$${name} must be a non-negative integer`, 0, `$${name}`);
-  return Number(value);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n))
+    throw new ODataSyntaxError(`$${name} is too large: at most ${Number.MAX_SAFE_INTEGER}`, 0, `$${name}`);
+  return n;
 }
 
 /** Applies one system option (name lower-case without `$`, value decoded except for parked `;`). */
