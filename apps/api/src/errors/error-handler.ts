@@ -6,7 +6,12 @@ import { asAppError } from './app-error';
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 
 function fromZod(err: ZodError): ErrorResponse {
-  const details = err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
+  const fieldOf = (issue: ZodError['issues'][number]) => issue.path.join('.') || '(body)';
+  // A value of the wrong type gets that one message: zod still runs a length rule on an array given for a string.
+  const wrongType = new Set(err.issues.filter((i) => i.code === 'invalid_type').map(fieldOf));
+  const details = err.issues
+    .filter((i) => i.code === 'invalid_type' || !wrongType.has(fieldOf(i)))
+    .map((i) => ({ field: fieldOf(i), message: i.message }));
   return { error: details.map((d) => d.message).join('; '), code: 'VALIDATION_ERROR', details };
 }
 

@@ -54,6 +54,18 @@ describeEachStore('POST /mongo/auth/register and /login', (target) => {
     expect(res.body.code).toBe('VALIDATION_ERROR');
   });
 
+  it('gives a value of the wrong type one message, without the length rules of a string', async () => {
+    const res = await request(app)
+      .post('/mongo/auth/register')
+      .send({ ...newAccount(), password: [], username: 'ab' })
+      .expect(400);
+    expect(res.body.details).toEqual([
+      { field: 'username', message: 'Username must be at least 3 characters' },
+      { field: 'password', message: 'Password must be a string' },
+    ]);
+    expect(res.body.error).toBe('Username must be at least 3 characters; Password must be a string');
+  });
+
   it('rejects a missing body and malformed JSON with 400', async () => {
     expect((await request(app).post('/mongo/auth/register').expect(400)).body.error).toMatch(/Username/);
     const bad = await request(app)
