@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateIfcFixture, writeIfcModel } from '@aec/ifc';
 import { itUnless } from '../tools/test-support/skip-with-reason';
+import { ROWS_STORAGE_FULL_MESSAGE } from '../apps/api/src/modules/ifc/disk-full';
 import { account, startApi, tempDir, uploadModel } from './server-process';
 
 /** A small tmpfs as DATA_DIR stands in for a nearly full or read-only disk (needs root to mount). */
@@ -51,6 +52,46 @@ describe('limits: disk full, read-only data folder, queue overflow', () => {
       unmount(dir);
     }
   });
+
+  itWithTmpfs(
+    'fails a job whose rows fill the disk with 507 and a clear reason, publishing nothing',
+    async () => {
+      // 100 MB: a 25 MB model fits beside the 64 MB reserve, so the upload is accepted; its rows (~125 MB) do not fit.
+      const dir = tempDir('aec-rows-full-');
+      mountTmpfs(dir, 'size=100m');
+      const api = await startApi({ DATA_DIR: dir, MAX_UPLOAD_MB: '100' });
+      try {
+        const user = await account(api.base, 'rows_full');
+        const model = path.join(tempDir('aec-model-'), 'rows.ifc');
+        await writeIfcModel(model, { targetBytes: 25 * 1024 * 1024, bays: 8 });
+        const res = await uploadModel(api.base, user.token, fs.readFileSync(model), 'rows.ifc');
+        expect(res.status).toBe(507);
+        expect(res.body).toMatchObject({
+          success: false,
+          code: 'STORAGE_FULL',
+          message: ROWS_STORAGE_FULL_MESSAGE,
+        });
+        const auth = { authorization: `Bearer ${user.token}` };
+        const project = (await (
+          await fetch(`${api.base}/api/ifc/projects/${String(res.body.projectId)}`, { headers: auth })
+        ).json()) as { status: string; error: string; elementCount: number };
+        expect(project).toMatchObject({
+          status: 'failed',
+          error: ROWS_STORAGE_FULL_MESSAGE,
+          elementCount: 0,
+        });
+        const feed = await fetch(`${api.base}/api/ifc/odata/IFCElements?$count=true&$top=0`, {
+          headers: auth,
+        });
+        expect(((await feed.json()) as { '@odata.count': number })['@odata.count']).toBe(0);
+        expect((await fetch(`${api.base}/health`)).status).toBe(200);
+        console.log(`limits: rows filling DATA_DIR → ${res.status} "${String(res.body.message)}"`);
+      } finally {
+        await api.kill();
+        unmount(dir);
+      }
+    },
+  );
 
   itWithTmpfs('answers 503 when the data folder is not writable', async () => {
     const dir = tempDir('aec-ro-');

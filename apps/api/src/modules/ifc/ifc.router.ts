@@ -7,7 +7,7 @@ import {
 } from '@aec/contracts';
 import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../auth/require-auth';
-import { UploadRejectedError } from '../../errors/app-error';
+import { failedJobError } from './failed-job-error';
 import { elementColumnNames } from '../../store/row-columns';
 import { csvLine, UTF8_BOM } from './csv';
 import { powerBiConnectionFile, tableauConnectionFile } from './connection-files';
@@ -74,11 +74,7 @@ export function ifcRouter({
       res.json(uploadResult(origin, done.project, done.job));
       return;
     }
-    const message = done.job.error ?? `Processing ended as ${done.job.status}`;
-    throw new UploadRejectedError(422, 'PROCESSING_FAILED', message, {
-      projectId: project.id,
-      jobId: job.id,
-    });
+    throw failedJobError(done.job, { projectId: project.id, jobId: job.id });
   });
 
   for (const path of ['/odata/create-sample', '/odata/create-demo']) {

@@ -1,7 +1,7 @@
 import type { ProjectModelsResponse, VersionUploadAccepted, VersionUploadResult } from '@aec/contracts';
 import fs from 'node:fs/promises';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { UploadRejectedError } from '../../../errors/app-error';
+import { failedJobError } from '../failed-job-error';
 import { currentUser } from '../../auth/require-auth';
 import { feedUrls, projectSummary, uploadResult } from '../ifc-responses';
 import type { IfcService } from '../ifc.service';
@@ -65,12 +65,7 @@ export function modelsRouter({
       res.json({ ...uploadResult(origin, asBuilt, done.job), ...target } satisfies VersionUploadResult);
       return;
     }
-    const message = done.job.error ?? `Processing ended as ${done.job.status}`;
-    throw new UploadRejectedError(422, 'PROCESSING_FAILED', message, {
-      projectId: project.id,
-      jobId: job.id,
-      ...target,
-    });
+    throw failedJobError(done.job, { projectId: project.id, jobId: job.id, ...target });
   }
 
   /**

@@ -52,7 +52,8 @@ export interface WriterStats {
 /** Row writer → runner. */
 export type WriterMessage =
   | { type: 'drained'; stored: StoredCounts; stats: WriterStats }
-  | { type: 'error'; message: string }
+  /** `code`: the store's error code when it has one (SQLITE_FULL: the disk is full). */
+  | { type: 'error'; message: string; code?: string }
   /** After `drained`, the writer builds the wide element set; this is its last word when it did not complete. */
   | { type: 'wide-failed'; message: string };
 

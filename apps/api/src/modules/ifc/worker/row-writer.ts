@@ -109,7 +109,12 @@ function drain(): void {
       input.batchPort.postMessage({ type: 'ack' } satisfies RunnerMessage);
     }
   } catch (err) {
-    shutDown({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    const code = (err as { code?: unknown } | null)?.code;
+    shutDown({
+      type: 'error',
+      message: err instanceof Error ? err.message : String(err),
+      ...(typeof code === 'string' ? { code } : {}),
+    });
   } finally {
     busy = false;
   }

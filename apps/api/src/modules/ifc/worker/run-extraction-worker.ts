@@ -13,6 +13,7 @@ import type {
 import type { JobTimeline } from '../jobs/job-timeline';
 import type { SpareWorker } from './spare-worker';
 import { extractionResourceLimits } from './extraction-heap';
+import { ROWS_STORAGE_FULL_MESSAGE, isDiskFull } from '../disk-full';
 
 /** Extraction failed for a reason worth showing the user (bad model, worker crash, out of memory). */
 export class ExtractionFailure extends Error {
@@ -64,6 +65,13 @@ export interface ExtractionRun {
   /** Holds a thread writer still (the extraction stops once its window is full). */
   pause(): void;
   resume(): void;
+}
+
+/** Why storing rows failed, as the job says it: a full disk in words the user can act on, else the store's message. */
+function storeFailure(message: string, code: unknown): ExtractionFailure {
+  return isDiskFull(code)
+    ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE)
+    : new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message}`);
 }
 
 function workerFailure(err: Error & { code?: string }): ExtractionFailure {
@@ -186,7 +194,15 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
               counted.spatial += message.batch.spatial?.length ?? 0;
               if (!settled) worker.postMessage({ type: 'ack' } satisfies RunnerMessage);
             });
-          storing.catch((err: unknown) => finish(() => reject(err)));
+          storing.catch((err: unknown) =>
+            finish(() =>
+              reject(
+                isDiskFull((err as { code?: unknown } | null)?.code)
+                  ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE)
+                  : err,
+              ),
+            ),
+          );
           break;
         case 'done':
           options.timeline?.mark('extracted');
@@ -220,10 +236,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
         stored = message.stored;
         maybeDone();
       } else if (message.type === 'wide-failed') afterwardsFailure = message.message;
-      else
-        finish(() =>
-          reject(new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message.message}`)),
-        );
+      else finish(() => reject(storeFailure(message.message, message.code)));
     });
     const exitedEarly = (code: number) =>
       finish(() =>
