@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { modelNameSchema } from '@aec/contracts';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
 import { listUploadDir, openIfcHarness, readEvents, upload, type IfcHarness } from '../../test/ifc-harness';
@@ -87,6 +88,19 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     // A client connecting after the end still gets the final state.
     const again = await readEvents(h, accepted.body.jobId, token);
     expect(again[again.length - 1]!.event).toBe('complete');
+  });
+
+  it('names a model after a long file name cut to the longest name one may type, keeping the file name', async () => {
+    // 'A ' puts the 120th UTF-16 unit in the middle of an emoji: the cut leaves the emoji out whole
+    const fileName = `A ${'Büro-Hochhaus 😀 '.repeat(12)}Nord.ifc`;
+    const res = await upload(h, token, fixture.text, fileName).expect(200);
+    const project = (
+      await request(h.app).get(`/api/ifc/projects/${res.body.projectId}`).set(bearer(token)).expect(200)
+    ).body as { name: string; fileName: string; models: { name: string }[] };
+    expect(project.fileName).toBe(fileName);
+    expect(project.name).toBe(`A ${'Büro-Hochhaus 😀 '.repeat(6)}Büro-Hochhaus…`);
+    expect(project.models[0]!.name).toBe(project.name);
+    expect(modelNameSchema.safeParse(project.name).success).toBe(true);
   });
 
   it('logs one warning per kind of string-encoding problem and keeps the text of every name', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import {
   addModelFieldsSchema,
+  MODEL_NAME_MAX,
   projectSettingsRequestSchema,
   renameModelRequestSchema,
   type ModelDto,
@@ -35,8 +36,18 @@ export interface ModelsServiceDeps {
 
 export type ModelsService = ReturnType<typeof createModelsService>;
 
-/** A model's default name: its file's name without `.ifc`. */
-export const projectName = (fileName: string) => fileName.replace(/\.ifc$/i, '') || 'Model';
+/**
+ * A model's default name: its file's name without `.ifc`, cut to the longest name one may type (MODEL_NAME_MAX, in
+ * UTF-16 units as the contract counts them, never between the halves of a surrogate pair) with an ellipsis. The file
+ * name itself is kept whole.
+ */
+export function projectName(fileName: string): string {
+  const name = fileName.replace(/\.ifc$/i, '').trim() || 'Model';
+  if (name.length <= MODEL_NAME_MAX) return name;
+  let cut = MODEL_NAME_MAX - 1;
+  if (/[\uD800-\uDBFF]/.test(name[cut - 1]!)) cut--;
+  return `${name.slice(0, cut).trimEnd()}…`;
+}
 const newModelId = (): string => `model_${randomUUID().replace(/-/g, '')}`;
 
 const UNFINISHED: JobRecord['status'][] = ['queued', 'processing', 'paused'];
