@@ -78,7 +78,15 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   account = await newAccount(server.baseURL, 'tour');
-  tourProject = await uploadModel(server.baseURL, account.token, 'tour-tower.ifc');
+  // User data at its longest and without a break opportunity: a model named after a long file name (cut to 120
+  // characters by the server) and a feed token named with 80 characters, so every page shows it must wrap them.
+  tourProject = await uploadModel(server.baseURL, account.token, `Tour${'Wolkenkratzer'.repeat(12)}.ifc`);
+  const token = await fetch(`${server.baseURL}/api/feed-tokens`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Token${'x'.repeat(75)}` }),
+  });
+  if (token.status !== 201) throw new Error(`feed token: ${token.status} ${await token.text()}`);
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const signedIn of [false, true]) {
     const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: 'reduce' });

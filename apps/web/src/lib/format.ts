@@ -5,6 +5,20 @@ export const formatInteger = (value: number) => integer.format(value);
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
+/**
+ * A chart axis label of at most `max` characters (whole code points), ending in an ellipsis when cut: names are user
+ * data (a project, a storey) of any length, and an SVG tick neither wraps nor clips. The tooltip shows the whole name.
+ */
+export function shortLabel(text: string, max = 20): string {
+  const chars = Array.from(text);
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   if (ms < 1000) return `${Math.round(ms)} ms`;

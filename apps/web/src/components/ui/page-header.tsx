@@ -15,8 +15,9 @@ export function PageHeader({
 }) {
   return (
     <div className={cn('flex flex-wrap items-end justify-between gap-4', className)}>
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
+      <div className="grid min-w-0 gap-1">
+        {/* titles are user data too (a project's name): a long word wraps instead of widening the page */}
+        <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] md:text-3xl">{title}</h1>
         {description ? <p className="text-muted-foreground">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

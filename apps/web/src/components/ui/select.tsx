@@ -14,14 +14,15 @@ export function SelectTrigger({
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+        // the chosen value is user data (a project's name): cut with an ellipsis, never wider than the trigger
+        'flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 [&>span]:min-w-0 [&>span]:truncate',
         className,
       )}
       {...props}
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <ChevronDown aria-hidden="true" className="size-4 opacity-60" />
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -38,7 +39,7 @@ export function SelectContent({
       <SelectPrimitive.Content
         position={position}
         className={cn(
-          'z-50 max-h-80 min-w-32 overflow-hidden rounded-md border bg-card text-card-foreground shadow-md',
+          'z-50 max-h-80 min-w-32 max-w-[calc(100vw-1rem)] overflow-hidden rounded-md border bg-card text-card-foreground shadow-md',
           position === 'popper' && 'w-full min-w-[var(--radix-select-trigger-width)]',
           className,
         )}
@@ -64,7 +65,9 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
           <Check aria-hidden="true" className="size-4" />
         </SelectPrimitive.ItemIndicator>
       </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      </span>
     </SelectPrimitive.Item>
   );
 }

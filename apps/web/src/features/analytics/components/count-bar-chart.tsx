@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { shortLabel } from '@/lib/format';
 import { topCounts } from '../top-counts';
 
 export function CountBarChart({
@@ -23,7 +24,15 @@ export function CountBarChart({
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
           <CartesianGrid horizontal={false} strokeOpacity={0.3} />
           <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
-          <YAxis type="category" dataKey="name" width={150} tickLine={false} axisLine={false} fontSize={12} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            width={150}
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            tickFormatter={(name: string) => shortLabel(name, 24)}
+          />
           <Tooltip
             cursor={{ fillOpacity: 0.1 }}
             contentStyle={{

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { throughput } from '../performance';
 import { usageRows } from '../usage-rows';
 import { ScrollX } from '@/components/ui/scroll-x';
+import { shortLabel } from '@/lib/format';
 
 const integer = new Intl.NumberFormat('en-US');
 
@@ -78,7 +79,14 @@ export function PerformanceTable({ stats }: { stats: UserStats }) {
               <ResponsiveContainer width="100%" height={220}>
                 <BarChart data={chart} margin={{ left: 0, right: 8 }}>
                   <CartesianGrid vertical={false} strokeOpacity={0.3} />
-                  <XAxis dataKey="name" tickLine={false} axisLine={false} fontSize={12} interval={0} />
+                  <XAxis
+                    dataKey="name"
+                    tickLine={false}
+                    axisLine={false}
+                    fontSize={12}
+                    interval={0}
+                    tickFormatter={(name: string) => shortLabel(name, 16)}
+                  />
                   <YAxis width={48} tickLine={false} axisLine={false} fontSize={12} />
                   <Tooltip
                     contentStyle={{

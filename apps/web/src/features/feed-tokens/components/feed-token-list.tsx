@@ -33,8 +33,8 @@ export function FeedTokenList() {
             <ul className="divide-y rounded-md border" aria-label="Your feed tokens">
               {list.map((token) => (
                 <li key={token.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{token.name}</p>
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="font-medium [overflow-wrap:anywhere]">{token.name}</p>
                     <p className="text-xs text-muted-foreground">
                       Created {format(token.createdAt)} · last used {format(token.lastUsedAt)}
                     </p>

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { shortLabel } from '@/lib/format';
 import type { BreakdownRow } from '../change-view';
 
 const SERIES = [
@@ -24,7 +25,15 @@ export function ChangesChart({ rows, limit = 12 }: { rows: BreakdownRow[]; limit
         <BarChart data={data} layout="vertical" margin={{ left: 4, right: 12 }}>
           <CartesianGrid horizontal={false} strokeOpacity={0.3} />
           <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} />
-          <YAxis type="category" dataKey="name" width={120} tickLine={false} axisLine={false} fontSize={11} />
+          <YAxis
+            type="category"
+            dataKey="name"
+            width={120}
+            tickLine={false}
+            axisLine={false}
+            fontSize={11}
+            tickFormatter={(name: string) => shortLabel(name, 18)}
+          />
           <Tooltip
             cursor={{ fillOpacity: 0.1 }}
             contentStyle={{

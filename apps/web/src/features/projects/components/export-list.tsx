@@ -23,8 +23,9 @@ function ExportRow({ project }: { project: Project }) {
   };
   return (
     <li className="flex flex-wrap items-center gap-3 p-4">
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{project.name}</p>
+      {/* a basis, so that on a phone the badge and button wrap below instead of squeezing the text to nothing */}
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="font-medium [overflow-wrap:anywhere]">{project.name}</p>
         <p className="text-xs text-muted-foreground">
           {formatInteger(project.elementCount)} elements · {project.schema ?? 'unknown schema'}
         </p>

@@ -47,7 +47,7 @@ function CountTable({
       <tbody>
         {rows.map(([name, n]) => (
           <tr key={name} className="border-b last:border-0">
-            <td className="py-1.5">{name}</td>
+            <td className="py-1.5 [overflow-wrap:anywhere]">{name}</td>
             <td className="py-1.5 text-right tabular-nums">{integer.format(n)}</td>
             <td className="py-1.5 text-right tabular-nums">
               {total ? `${((n / total) * 100).toFixed(1)}%` : '—'}
@@ -61,9 +61,9 @@ function CountTable({
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
+      <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -87,7 +87,7 @@ export function ProjectReport({
         <p className="text-xs uppercase tracking-wide text-muted-foreground">
           AEC Con-Tech Data Tools · Project summary
         </p>
-        <h2 className="text-2xl font-bold">{project.name}</h2>
+        <h2 className="text-2xl font-bold [overflow-wrap:anywhere]">{project.name}</h2>
         <p className="text-sm text-muted-foreground">Generated {dateTime.format(generatedAt)}</p>
       </header>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
