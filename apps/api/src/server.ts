@@ -55,6 +55,16 @@ async function main(): Promise<void> {
       pending: [() => usage.stop(), () => events.flushed()],
       store,
     });
+  /**
+   * Exits with 1 after `message`. The job processor already runs (its spare worker; on MongoDB its claim loop; maybe
+   * the demo's job building its wide set in the row-writer thread): it is stopped first, since exiting under it
+   * aborted the process (libsql panics when its thread is torn down mid-call) instead of exiting with 1.
+   */
+  const failStart = async (message: string): Promise<never> => {
+    console.error(message);
+    await stopAll().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
+    process.exit(1);
+  };
   const processing = processesJobs(config.ROLE);
   try {
     if (processing) {
@@ -72,10 +82,7 @@ async function main(): Promise<void> {
       if (processing) await seeding;
     }
   } catch (err) {
-    // The job processor (its spare worker, on MongoDB its claim loop) already runs: stop it before exiting.
-    console.error('Failed to start:', err instanceof Error ? err.message : err);
-    await stopAll().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
-    process.exit(1);
+    await failStart(`Failed to start: ${err instanceof Error ? err.message : String(err)}`);
   }
   const server = http.createServer(app);
   deferContinue(server, app);
@@ -86,13 +93,9 @@ async function main(): Promise<void> {
       server.once('error', reject);
     });
   } catch (err) {
-    console.error(
+    await failStart(
       `Invalid configuration:\n  - ${listenProblem(err as NodeJS.ErrnoException, config.HOST, config.PORT)}`,
     );
-    // The demo's job may still be building its wide set in the row-writer thread: exiting under it aborted the
-    // process (libsql panics when its thread is torn down mid-call) instead of exiting with 1.
-    await stopAll().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'could not stop cleanly'));
-    process.exit(1);
   }
   const { port } = server.address() as AddressInfo;
   logger.info(

@@ -67,11 +67,9 @@ export interface ExtractionRun {
   resume(): void;
 }
 
-/** Why storing rows failed, as the job says it: a full disk in words the user can act on, else the store's message. */
-function storeFailure(message: string, code: unknown): ExtractionFailure {
-  return isDiskFull(code)
-    ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE)
-    : new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message}`);
+/** A store error with a full disk's code, in words the user can act on; null for any other error. */
+function diskFullFailure(code: unknown): ExtractionFailure | null {
+  return isDiskFull(code) ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE) : null;
 }
 
 function workerFailure(err: Error & { code?: string }): ExtractionFailure {
@@ -195,13 +193,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
               if (!settled) worker.postMessage({ type: 'ack' } satisfies RunnerMessage);
             });
           storing.catch((err: unknown) =>
-            finish(() =>
-              reject(
-                isDiskFull((err as { code?: unknown } | null)?.code)
-                  ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE)
-                  : err,
-              ),
-            ),
+            finish(() => reject(diskFullFailure((err as { code?: unknown } | null)?.code) ?? err)),
           );
           break;
         case 'done':
@@ -236,7 +228,13 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
         stored = message.stored;
         maybeDone();
       } else if (message.type === 'wide-failed') afterwardsFailure = message.message;
-      else finish(() => reject(storeFailure(message.message, message.code)));
+      else
+        finish(() =>
+          reject(
+            diskFullFailure(message.code) ??
+              new ExtractionFailure('STORE_FAILED', `Storing the rows failed: ${message.message}`),
+          ),
+        );
     });
     const exitedEarly = (code: number) =>
       finish(() =>
