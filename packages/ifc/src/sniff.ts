@@ -30,8 +30,10 @@ function looksBinary(bytes: Uint8Array): boolean {
  * (a ZIP archive), a gzip-compressed .ifc, an ifcXML model, an .ifc saved as UTF-16 text. Otherwise binary data or
  * plain text, and no advice.
  */
-function notStepContent(head: Uint8Array, text: string): { what: string; advice: string } {
+function notStepContent(head: Uint8Array, body: string): { what: string; advice: string } {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  // UTF-16 without a byte order mark: each of its first four (ASCII) characters is a zero byte beside a non-zero one
+  const zeroAt = (side: 0 | 1) => [0, 2, 4, 6].every((i) => head[i + side] === 0 && head[i + 1 - side] !== 0);
   if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06))
     return {
       what: 'a ZIP archive',
@@ -39,15 +41,14 @@ function notStepContent(head: Uint8Array, text: string): { what: string; advice:
     };
   if (starts(0x1f, 0x8b))
     return { what: 'gzip-compressed data', advice: ' Decompress it and upload the .ifc file.' };
-  if (starts(0xff, 0xfe) || starts(0xfe, 0xff) || /^(?:[^\0]\0){4}|^(?:\0[^\0]){4}/.test(text.slice(0, 8)))
+  if (starts(0xff, 0xfe) || starts(0xfe, 0xff) || zeroAt(1) || zeroAt(0))
     return {
       what: 'UTF-16 text',
       advice:
         ' IFC files are 8-bit text (ASCII or UTF-8): export the model again, or save the file as UTF-8.',
     };
-  const start = text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart();
-  if (start.startsWith('<')) {
-    const ifcXml = /ifcXML|iso_10303_28|IfcXML/i.test(start.slice(0, 4096));
+  if (body.startsWith('<')) {
+    const ifcXml = /ifcXML|iso_10303_28/i.test(body.slice(0, 4096));
     return {
       what: ifcXml ? 'an ifcXML model' : 'XML or HTML',
       advice: ifcXml ? ' Export the model as IFC (STEP, .ifc) instead.' : '',
@@ -139,7 +140,7 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
   const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1');
   const body = withoutComments(text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '')).trimStart();
   if (!body.startsWith(MAGIC)) {
-    const { what, advice } = notStepContent(head, text);
+    const { what, advice } = notStepContent(head, body);
     return fail(
       'NOT_STEP',
       `This is not an IFC file: it contains ${what} instead of the STEP header '${MAGIC}'.${advice}`,
