@@ -1,6 +1,7 @@
 import { extractIfc } from '../extract';
 import { type StepExtractOptions, extractIfcFile } from '../step/extract-file';
 import type { ExtractionSummary, RowBatch } from '../types';
+import { withTempIfc } from './temp-ifc';
 
 export interface CanonicalRows {
   summary: ExtractionSummary;
@@ -53,4 +54,14 @@ export function expectSameRows(streamed: CanonicalRows, reference: CanonicalRows
   const { durationMs: _a, ...summary } = streamed.summary;
   const { durationMs: _b, ...expected } = reference.summary;
   expect(summary).toEqual(expected);
+}
+
+/** Extracts `text` with web-ifc and streams it at each chunk size: the rows must be the same. Returns web-ifc's. */
+export async function expectStreamingLikeWebIfc(text: string, chunkSizes: (number | undefined)[]) {
+  const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+  for (const chunkSize of chunkSizes) {
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+    expectSameRows(streamed, reference);
+  }
+  return reference;
 }
