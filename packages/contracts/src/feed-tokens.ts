@@ -8,7 +8,7 @@ export const createFeedTokenRequestSchema = z.object({
     .min(1, { error: 'Name is required' })
     .max(80, { error: 'Name must be at most 80 characters' })
     .refine((name) => !hasControlCharacters(name), {
-      error: 'Name cannot hold control characters (tabs, line breaks)',
+      error: 'Name cannot hold control characters (tabs, line breaks, text-direction controls)',
     }),
 });
 export type CreateFeedTokenRequest = z.infer<typeof createFeedTokenRequestSchema>;

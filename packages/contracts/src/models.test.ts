@@ -16,12 +16,12 @@ describe('renameModelRequestSchema', () => {
     expect(renameModelRequestSchema.safeParse({ name }).success).toBe(false);
   });
 
-  it.each([['a\u0000b'], ['two\tcolumns'], ['two\nlines']])(
+  it.each([['a\u0000b'], ['two\tcolumns'], ['two\nlines'], ['report\u202efdp']])(
     'rejects control characters inside: %j',
     (name) => {
       const parsed = renameModelRequestSchema.safeParse({ name });
       expect(parsed.error?.issues[0]?.message).toBe(
-        'A model name cannot hold control characters (tabs, line breaks)',
+        'A model name cannot hold control characters (tabs, line breaks, text-direction controls)',
       );
     },
   );

@@ -105,7 +105,7 @@ export const modelNameSchema = z
   .max(MODEL_NAME_MAX, `A model name has at most ${MODEL_NAME_MAX} characters`)
   .refine(
     (name) => !hasControlCharacters(name),
-    'A model name cannot hold control characters (tabs, line breaks)',
+    'A model name cannot hold control characters (tabs, line breaks, text-direction controls)',
   );
 
 /** PATCH /api/ifc/projects/:projectId/models/:modelId (answers the ModelDto). */

@@ -1,11 +1,27 @@
 import { hasControlCharacters, withControlCharactersReplaced } from './plain-text';
 
 describe('control characters in names', () => {
-  it.each([['a\u0000b'], ['tab\there'], ['line\nbreak'], ['del\u007f']])('finds one in %j', (text) => {
+  it.each([
+    ['a\u0000b'],
+    ['tab\there'],
+    ['line\nbreak'],
+    ['del\u007f'],
+    ['c1\u0085next line'],
+    ['report\u202efdp.ifc'],
+    ['embedding \u202a and pop \u202c'],
+    ['isolate \u2067'],
+  ])('finds one in %j', (text) => {
     expect(hasControlCharacters(text)).toBe(true);
   });
 
-  it.each([['Tragwerk – Bauteil Ü 🏗'], ['a b'], ['\u00a0no-break space'], ['']])(
+  it.each([
+    ['Tragwerk – Bauteil Ü 🏗'],
+    ['a b'],
+    ['\u00a0no-break space'],
+    [''],
+    ['מבנה \u200fראשי'],
+    ['مبنى A'],
+  ])(
     'finds none in %j',
     (text) => {
       expect(hasControlCharacters(text)).toBe(false);
@@ -17,5 +33,9 @@ describe('control characters in names', () => {
     expect(withControlCharactersReplaced('a\u0000b\tc.ifc')).toBe('a\uFFFDb\uFFFDc.ifc');
     expect(hasControlCharacters('x\u0001')).toBe(true);
     expect(hasControlCharacters('x\u0001')).toBe(true);
+  });
+
+  it('replaces a direction override, so the name shows in the order it was written', () => {
+    expect(withControlCharactersReplaced('report\u202efdp.ifc')).toBe('report\uFFFDfdp.ifc');
   });
 });

@@ -63,6 +63,7 @@ describeEachStore('Models and versions API (issue 15): models and history', (tar
       { name: '   ' },
       { name: 'x'.repeat(121) },
       { name: 'a\u0000b' },
+      { name: 'Nord\u202edus.ifc' },
       {},
       { name: 7 },
     ]) {

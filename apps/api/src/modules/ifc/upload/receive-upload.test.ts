@@ -205,6 +205,22 @@ describe('receiving an upload', () => {
     }
   });
 
+  it("makes a file name's direction override U+FFFD, so the model's name shows in the order it was written", async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * GB });
+    try {
+      const content = Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n');
+      // "Nord<RLO>dus.ifc" would show as "Nordcfi.sud".
+      const body = Buffer.concat([head('', "filename*=UTF-8''Nord%E2%80%AEdus.ifc"), content, tail]);
+      const { req, answer } = open(server.port, { 'Content-Length': body.length });
+      req.end(body);
+      const result = await answer;
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual(storedAs(content, 'Nord\uFFFDdus.ifc'));
+    } finally {
+      server.close();
+    }
+  });
+
   it('accepts a file that fits, with its Content-Length', async () => {
     const server = await serve({ maxMb: 100, freeSpace: async () => 100 * MB });
     try {
