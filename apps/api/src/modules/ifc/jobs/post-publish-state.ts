@@ -1,5 +1,6 @@
 import type { WideSetState } from '@aec/contracts';
 import type { PreparationFailure, ProjectRecord, Store } from '../../../store/types';
+import { isDiskFull } from '../disk-full';
 
 /**
  * Attempts at a version's post-publish step (wide element set; on SQLite also the JSON check) before it counts as
@@ -8,8 +9,9 @@ import type { PreparationFailure, ProjectRecord, Store } from '../../../store/ty
  */
 export const MAX_PREPARATION_ATTEMPTS = 3;
 
-/** What a failure is recorded and shown as: its message's first line, bounded. */
+/** What a failure is recorded and shown as: its message's first line, bounded; a full disk in words a user reads. */
 export function failureReason(err: unknown): string {
+  if (isDiskFull((err as { code?: unknown } | null)?.code)) return 'the server ran out of disk space';
   const text = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
   return (text || 'unknown error').slice(0, 300);
 }

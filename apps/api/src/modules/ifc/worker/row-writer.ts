@@ -8,6 +8,7 @@ import { createWrite } from '../../../store/sqlite/write-transaction';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
 import { createVersionRowRemoval } from '../../../store/sqlite/sqlite-version-rows';
 import { createSqliteVersionBook } from '../../../store/sqlite/sqlite-version-book';
+import { failureReason } from '../jobs/post-publish-state';
 import type {
   BatchPortMessage,
   RunnerMessage,
@@ -131,7 +132,7 @@ async function buildAfterPublish(): Promise<void> {
     await rows.buildWideElements(input.projectId, input.version, { isCancelled: () => stopRequested });
     shutDown();
   } catch (err) {
-    shutDown({ type: 'wide-failed', message: err instanceof Error ? err.message : String(err) });
+    shutDown({ type: 'wide-failed', message: failureReason(err) });
   } finally {
     busy = false;
   }
