@@ -140,7 +140,7 @@ describe('streaming extractor against web-ifc on hand-written relationships', ()
 });
 
 /** Invalid STEP that real files still contain: where the extractors part, the streaming one is pinned here. */
-describe('streaming extractor on invalid instance names and entity names', () => {
+describe('streaming extractor on invalid instance names, entity names and booleans', () => {
   const wallNames = (rows: { elements: string[] }) =>
     rows.elements
       .map((row) => JSON.parse(row) as { ExpressId: number; Name: string; IfcType: string })
@@ -195,5 +195,34 @@ describe('streaming extractor on invalid instance names and entity names', () =>
     // ISO 10303-21 writes keywords in upper case; web-ifc matches them as written. If this fails, it reads them now.
     const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
     expect(wallNames(reference).sort()).toEqual(['#22 W2']);
+  });
+
+  it('reads a boolean written in lower case (.t.) as no value, as IfcOpenShell does; web-ifc reads the text', async () => {
+    const text = stepFile('IFC4', [
+      ...twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6'),
+      `#30=IFCPROPERTYSET(${guid(30)},$,'Pset_WallCommon',$,(#31,#32));`,
+      "#31=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.t.),$);",
+      "#32=IFCPROPERTYSINGLEVALUE('LoadBearing',$,IFCBOOLEAN(.T.),$);",
+      `#33=IFCRELDEFINESBYPROPERTIES(${guid(33)},$,$,$,(#20),#30);`,
+    ]);
+    const flags = (rows: { elements: string[]; properties: string[] }) => {
+      const wall = rows.elements
+        .map((row) => JSON.parse(row) as { ExpressId: number; IsExternal: unknown; LoadBearing: unknown })
+        .find((row) => row.ExpressId === 20)!;
+      const values = rows.properties
+        .map((row) => JSON.parse(row) as { PropertyName: string; Value: unknown })
+        .map((row) => `${row.PropertyName}=${String(row.Value)}`)
+        .sort();
+      return { isExternal: wall.IsExternal, loadBearing: wall.LoadBearing, values };
+    };
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file));
+    expect(flags(streamed)).toEqual({
+      isExternal: null,
+      loadBearing: true,
+      values: ['IsExternal=null', 'LoadBearing=true'],
+    });
+    // ISO 10303-21 writes enumerations in upper case. If this fails, web-ifc reads `.t.` differently now.
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(flags(reference).values).toEqual(['IsExternal=t', 'LoadBearing=true']);
   });
 });
