@@ -4,18 +4,22 @@ import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import {
   CONNECTOR_PATH,
+  apiGet,
   chooseFile,
+  generateIfcFixture,
   logText,
   overflowingElements,
   signedInTab,
   tempDir,
   writeIfcModel,
+  uploadReady,
   type SignedInTab,
 } from './connector-helpers';
 
 let server: TestServer;
 let browser: Browser;
 let tab: SignedInTab;
+let leaving: SignedInTab | undefined;
 let files: ReturnType<typeof tempDir>;
 
 beforeAll(async () => {
@@ -26,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tab?.context.close();
+  await leaving?.context.close();
   await browser?.close();
   await server?.stop();
   files?.remove();
@@ -81,5 +86,115 @@ describe('IFC connector: upload progress and the server limit', () => {
     });
     await page.getByText(/File uploaded, processing started/).waitFor({ timeout: 60_000 });
     expect(await progress.count()).toBe(0);
+  });
+
+  it('asks before a link or a reload would stop a running upload, and keeps it going when the user stays', async () => {
+    const model = path.join(files.dir, 'Flughafen Nord.ifc');
+    await writeIfcModel(model, { targetBytes: 6 * 1024 * 1024, bays: 6 });
+    leaving = await signedInTab(browser, server.baseURL, 'leaving', CONNECTOR_PATH);
+    const { page } = leaving;
+    const cdp = await leaving.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // About 0.25 MB/s up (24 s for the file): the upload is still running whatever the test does meanwhile.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await chooseFile(page, model);
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await page.getByTestId('upload-progress').filter({ hasText: /sent/ }).waitFor();
+
+    // A link inside the app: the dialog says what leaving costs; Escape keeps the upload and the page.
+    const dashboardLink = page.getByRole('link', { name: 'Dashboard', exact: true }).first();
+    await dashboardLink.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Leave while the file is uploading?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Flughafen Nord.ifc is still being sent');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(CONNECTOR_PATH);
+    await dashboardLink.click();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('upload-progress').count()).toBe(1);
+
+    // Closing or reloading the tab: the browser's own prompt, dismissed here, so the upload still runs.
+    const prompt = new Promise<string>((resolve) =>
+      page.once('dialog', (asked) => {
+        resolve(asked.type());
+        void asked.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await prompt).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    expect(await page.getByTestId('upload-progress').count()).toBe(1);
+
+    // Leaving on purpose stops the upload: no project is made from a part of the file.
+    await dashboardLink.click();
+    await dialog.getByRole('button', { name: 'Leave and stop the upload' }).click();
+    await page.waitForURL((url) => url.pathname !== CONNECTOR_PATH);
+    const projects = await apiGet<{ projects: unknown[] }>(
+      server.baseURL,
+      leaving.token,
+      '/api/ifc/projects',
+    );
+    expect(projects.body.projects).toEqual([]);
+
+    // With the file sent, nothing asks any more: the server finishes the job whoever watches it.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.goto(CONNECTOR_PATH);
+    await chooseFile(page, model);
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await page.getByText(/File uploaded, processing started/).waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname !== CONNECTOR_PATH);
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('asks the same on a project page while its "Upload new version" sends a file', async () => {
+    const model = path.join(files.dir, 'Tower v2.ifc');
+    await writeIfcModel(model, { targetBytes: 6 * 1024 * 1024, bays: 6 });
+    const tab2 = await signedInTab(browser, server.baseURL, 'version', CONNECTOR_PATH);
+    try {
+      const { page } = tab2;
+      const { projectId } = await uploadReady(
+        server.baseURL,
+        tab2.token,
+        'Tower.ifc',
+        generateIfcFixture({ storeys: 1, bays: 1 }).text,
+      );
+      await page.goto(`/app/data/sources/${projectId}`);
+      await page.getByRole('heading', { name: 'Models and versions' }).waitFor();
+      const cdp = await tab2.context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 256 * 1024,
+      });
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Upload new version' }).click();
+      await (await chooser).setFiles(model);
+      await page.getByText(/^Uploading Tower v2\.ifc… \d+%$/).waitFor();
+
+      await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+      const dialog = page.getByRole('alertdialog', { name: 'Leave while the file is uploading?' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('Tower v2.ifc is still being sent');
+      await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(`/app/data/sources/${projectId}`);
+    } finally {
+      await tab2.context.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   destructive = false,
   busy = false,
   onConfirm,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog and changes nothing. */
+  cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -42,7 +45,7 @@ export function ConfirmDialog({
           </DialogPrimitive.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogPrimitive.Close asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{cancelLabel}</Button>
             </DialogPrimitive.Close>
             <Button variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={onConfirm}>
               {confirmLabel}

@@ -1,6 +1,7 @@
 import { AlertCircle, ArrowLeft, Database, FileUp, Pause, Play, X } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { LeaveUploadGuard } from '@/components/leave-upload-guard';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { PAUSE_NOTE, type ConnectorState } from '../connector-state';
@@ -50,6 +51,7 @@ export function ProcessStep({
           <Progress value={state.progress} label="Processing progress" />
           {state.paused ? <p className="text-sm text-muted-foreground">{PAUSE_NOTE}</p> : null}
           {state.phase === 'uploading' ? <UploadProgress uploaded={state.uploaded} sent={state.sent} /> : null}
+          {state.phase === 'uploading' && state.file ? <LeaveUploadGuard fileName={state.file.name} /> : null}
         </div>
         {failed ? (
           <Alert variant="destructive">

@@ -34,7 +34,8 @@ export function useConnectorFlow() {
       await controlJob(current.job.jobId, 'cancel').catch(() => undefined);
   }, []);
   // Leaving the page only stops following the job: the server finishes it and the project shows up
-  // in the user's lists. Cancelling someone's 90 MB upload because they opened the docs would be worse.
+  // in the user's lists. While the file is still being sent, leaving stops the upload, so the Process
+  // step asks first (LeaveUploadGuard).
   useEffect(() => () => run.current?.abort(), []);
 
   const selectFile = useCallback(

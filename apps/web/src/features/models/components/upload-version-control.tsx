@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { LeaveUploadGuard } from '@/components/leave-upload-guard';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -62,6 +63,7 @@ export function UploadVersionControl({
           onChange={(event) => onFile(event.currentTarget.files?.[0])}
         />
       </div>
+      {state.phase === 'uploading' ? <LeaveUploadGuard fileName={state.fileName} /> : null}
       {busy ? <Progress value={state.progress} label={`${label}${context ? ` ${context}` : ''}`} /> : null}
       <p role="status" aria-live="polite" className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
         {state.phase === 'failed' ? '' : uploadStatusText(state)}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from './ui/confirm-dialog';
+
+/**
+ * Rendered while a file is being sent (only then: it needs the app's data router). Leaving the page would abort
+ * the upload and lose every byte sent so far, minutes of them for a large model, so both ways out ask first: a link
+ * inside the app opens a dialog (Escape and "Stay on this page" keep the upload going), and
+ * closing or reloading the tab gets the browser's own "Leave site?" prompt. Once the file is uploaded, leaving only
+ * stops following the job, which the server finishes anyway, so the guard is gone by then.
+ */
+export function LeaveUploadGuard({ fileName }: { fileName: string }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, []);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title="Leave while the file is uploading?"
+      description={`${fileName} is still being sent. Leaving this page stops the upload; nothing of it is kept, and you would have to upload the file again.`}
+      confirmLabel="Leave and stop the upload"
+      cancelLabel="Stay on this page"
+      destructive
+      onConfirm={() => {
+        if (blocker.state === 'blocked') blocker.proceed();
+      }}
+    />
+  );
+}
