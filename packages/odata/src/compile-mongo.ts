@@ -1,5 +1,6 @@
 import type { Expr, LiteralNode } from './ast';
 import { caseInsensitiveMatch } from './mongo-case-match';
+import { nanComparison } from './nan-comparison';
 import { ODataNotImplementedError, ODataValidationError } from './errors';
 import { type EntityModel, type EntityType, findEntityType } from './model';
 import {
@@ -78,6 +79,8 @@ function isBoolLiteral(e: Expr): e is LiteralNode {
 }
 
 function compileCompare(e: Extract<Expr, { kind: 'compare' }>, scope: Scope): Bool {
+  const decided = nanComparison(e);
+  if (decided !== null) return decided ? { t: {}, f: MATCH_NONE } : { t: MATCH_NONE, f: {} };
   // Boolean expression compared with true/false/null: reuse its TRUE/FALSE filters.
   for (const [x, lit] of [
     [e.left, e.right],

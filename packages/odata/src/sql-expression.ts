@@ -9,6 +9,7 @@ import {
   findProperty,
   tableOf,
 } from './model';
+import { nanComparison } from './nan-comparison';
 import { compileSqlCall } from './sql-functions';
 import { type SqlFragment, type SqlValue, quoteIdent } from './sql-types';
 import { type Kind, type Scope, resolvePath } from './typing';
@@ -125,6 +126,8 @@ export function compileSqlExpr(e: Expr, ctx: SqlContext, polarity: Polarity): Sq
     case 'not':
       return join([compileSqlExpr(e.operand, ctx, 'exact')], (a) => `(NOT ${a})`);
     case 'compare': {
+      const decided = nanComparison(e);
+      if (decided !== null) return { sql: decided ? '1' : '0', params: [] };
       const l = compileSqlExpr(e.left, ctx, 'exact');
       const r = compileSqlExpr(e.right, ctx, 'exact');
       // OData eq/ne treat null as a value: null eq null is true, 5 ne null is true.
