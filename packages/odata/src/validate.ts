@@ -58,6 +58,13 @@ export function validateQuery(
     for (const item of options.select) {
       const [name, ...rest] = item.path;
       if (name === undefined) continue;
+      // The model's properties are all primitive: a path below one names nothing (a client's mistake, not a feature
+      // the service lacks). Below a navigation property it is OData's nested $select, which is not supported.
+      if (rest.length > 0 && findProperty(type, name))
+        throw new ODataValidationError(
+          `'${name}' is a primitive property: $select cannot name '${item.path.join('/')}'`,
+          name,
+        );
       if (item.options || rest.length > 0)
         throw new ODataNotImplementedError('Nested $select paths and options are not supported', '$select');
       if (name === '*') continue;

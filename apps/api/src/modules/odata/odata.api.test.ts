@@ -149,6 +149,14 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
       (await feed('IFCElements?$filter=Name eq').set(bearer(owner.token)).expect(400)).body.error,
     ).toBeDefined();
     await feed('IFCElements?$expand=Project($levels=2)').set(bearer(owner.token)).expect(501);
+    // A path below a primitive property names nothing: the client's mistake, not an unsupported feature.
+    expect(
+      (await feed('IFCElements?$select=Name/x').set(bearer(owner.token)).expect(400)).body.error,
+    ).toMatchObject({
+      code: 'ValidationError',
+      message: "'Name' is a primitive property: $select cannot name 'Name/x'",
+    });
+    await feed('IFCElements?$select=Project/Name').set(bearer(owner.token)).expect(501);
     await feed('IFCElements?$skiptoken=abc').set(bearer(owner.token)).expect(400);
     await feed('Nowhere').set(bearer(owner.token)).expect(404);
   });
