@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { apiNotFound, errorHandler } from './errors/error-handler';
 import { compressResponses } from './http/compress-responses';
+import { jsonBodiesOnly } from './http/json-bodies-only';
 import { requestLogging } from './http/request-logging';
 import { staticWeb } from './http/static-web';
 import { webNotBuilt } from './http/web-not-built';
@@ -139,6 +140,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     }),
   );
   app.use(cors({ origin: config.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true }));
+  app.use(['/api', '/mongo'], jsonBodiesOnly);
   app.use(express.json({ limit: config.BODY_LIMIT }));
 
   app.use(['/api', '/mongo'], countApiRequests(usage));

@@ -76,6 +76,28 @@ describeEachStore('POST /mongo/auth/register and /login', (target) => {
     expect(bad.body).toEqual({ error: 'Malformed JSON body', code: 'MALFORMED_JSON' });
   });
 
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+  ])('answers 415 saying what to send for a JSON body sent as %s, and registers nobody', async (_, type) => {
+    const account = newAccount();
+    const res = await request(app)
+      .post('/mongo/auth/register')
+      .set('Content-Type', type)
+      .send(JSON.stringify(account))
+      .expect(415);
+    expect(res.body).toEqual({
+      error: `The request body must be JSON (Content-Type: application/json), or multipart/form-data for a file upload; it was ${type}`,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await request(app).post('/mongo/auth/register').send(account).expect(201);
+  });
+
+  it('lets a request without a body through whatever its Content-Type', async () => {
+    const res = await request(app).post('/mongo/auth/register').set('Content-Type', 'text/plain').expect(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+  });
+
   it('answers 413 for a body over the limit', async () => {
     const res = await request(app)
       .post('/mongo/auth/register')
