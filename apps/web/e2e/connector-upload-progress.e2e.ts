@@ -16,6 +16,20 @@ import {
   type SignedInTab,
 } from './connector-helpers';
 
+/** Sets how fast the tab may upload, in bytes per second (null: as fast as it can), so progress can be watched. */
+async function uploadSpeed(tab: SignedInTab): Promise<(bytesPerSecond: number | null) => Promise<void>> {
+  const cdp = await tab.context.newCDPSession(tab.page);
+  await cdp.send('Network.enable');
+  return async (bytesPerSecond) => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: bytesPerSecond === null ? 0 : 20,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond ?? -1,
+    });
+  };
+}
+
 let server: TestServer;
 let browser: Browser;
 let tab: SignedInTab;
@@ -46,14 +60,8 @@ describe('IFC connector: upload progress and the server limit', () => {
     await page.getByTestId('upload-limit').filter({ hasText: '2.5GB' }).waitFor();
 
     // About 1.5 MB/s up: the 6 MB file takes seconds to send, so its progress can be watched.
-    const cdp = await tab.context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 1.5 * 1024 * 1024,
-    });
+    const setUploadSpeed = await uploadSpeed(tab);
+    await setUploadSpeed(1.5 * 1024 * 1024);
 
     await chooseFile(page, model);
     await page.getByRole('button', { name: 'Start Processing' }).click();
@@ -78,12 +86,7 @@ describe('IFC connector: upload progress and the server limit', () => {
     }, first);
     expect(await logText(page)).not.toContain('processing started');
 
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setUploadSpeed(null);
     await page.getByText(/File uploaded, processing started/).waitFor({ timeout: 60_000 });
     expect(await progress.count()).toBe(0);
   });
@@ -93,15 +96,9 @@ describe('IFC connector: upload progress and the server limit', () => {
     await writeIfcModel(model, { targetBytes: 6 * 1024 * 1024, bays: 6 });
     leaving = await signedInTab(browser, server.baseURL, 'leaving', CONNECTOR_PATH);
     const { page } = leaving;
-    const cdp = await leaving.context.newCDPSession(page);
-    await cdp.send('Network.enable');
+    const setUploadSpeed = await uploadSpeed(leaving);
     // About 0.25 MB/s up (24 s for the file): the upload is still running whatever the test does meanwhile.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
+    await setUploadSpeed(256 * 1024);
     await chooseFile(page, model);
     await page.getByRole('button', { name: 'Start Processing' }).click();
     await page.getByTestId('upload-progress').filter({ hasText: /sent/ }).waitFor();
@@ -144,12 +141,7 @@ describe('IFC connector: upload progress and the server limit', () => {
     expect(projects.body.projects).toEqual([]);
 
     // With the file sent, nothing asks any more: the server finishes the job whoever watches it.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setUploadSpeed(null);
     await page.goto(CONNECTOR_PATH);
     await chooseFile(page, model);
     await page.getByRole('button', { name: 'Start Processing' }).click();
@@ -173,14 +165,8 @@ describe('IFC connector: upload progress and the server limit', () => {
       );
       await page.goto(`/app/data/sources/${projectId}`);
       await page.getByRole('heading', { name: 'Models and versions' }).waitFor();
-      const cdp = await tab2.context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 20,
-        downloadThroughput: -1,
-        uploadThroughput: 256 * 1024,
-      });
+      const setUploadSpeed = await uploadSpeed(tab2);
+      await setUploadSpeed(256 * 1024);
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Upload new version' }).click();
       await (await chooser).setFiles(model);
