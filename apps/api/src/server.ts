@@ -10,6 +10,7 @@ import { jwtSecretFor } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
 import { deferContinue } from './http/deferred-continue';
+import { requestTimeoutMs } from './http/request-timeout';
 import { shutDown } from './runtime/shut-down';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
 import { completePublishedPreparation } from './modules/ifc/jobs/complete-preparation';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     await failStart(`Failed to start: ${err instanceof Error ? err.message : String(err)}`);
   }
   const server = http.createServer(app);
+  server.requestTimeout = requestTimeoutMs(config.MAX_UPLOAD_MB * 1024 * 1024);
   deferContinue(server, app);
   server.listen(config.PORT, config.HOST);
   try {

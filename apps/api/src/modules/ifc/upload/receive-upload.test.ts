@@ -22,13 +22,14 @@ const head = (name: string, filenameParameter = `filename="${name}"`) =>
 const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
 /** A bare app around the receiver: it answers what it stored (size and hash) and errors as the API does. */
-async function serve(options: { maxMb: number; freeSpace: FreeDiskSpace }) {
+async function serve(options: { maxMb: number; freeSpace: FreeDiskSpace; idleMs?: number }) {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-receive-'));
   const receive = createUploadReceiver({
     uploadDir,
     maxBytes: options.maxMb * MB,
     maxMb: options.maxMb,
     freeSpace: options.freeSpace,
+    ...(options.idleMs ? { idleMs: options.idleMs } : {}),
   });
   const app = express();
   app.post('/upload', async (req, res) => {
@@ -216,6 +217,47 @@ describe('receiving an upload', () => {
       const result = await answer;
       expect(result.status).toBe(200);
       expect(result.body).toEqual(storedAs(content, 'Nord\uFFFDdus.ifc'));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('drops a body that stalls (no byte for the idle time) and removes what it stored', async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * GB, idleMs: 300 });
+    try {
+      const { req, answer } = open(server.port, { 'Content-Length': 10 * MB });
+      const ended = answer.then(
+        () => 'answered',
+        (err: NodeJS.ErrnoException) => err.code,
+      );
+      req.write(head('Stalled.ifc'));
+      req.write(Buffer.alloc(64 * 1024, 0x41));
+      expect(await ended).toBe('ECONNRESET');
+      for (let tries = 0; partFiles(server.uploadDir).length > 0 && tries < 50; tries++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(partFiles(server.uploadDir)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('keeps a slow body that never stalls for the idle time, however long it takes in all', async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * GB, idleMs: 300 });
+    try {
+      const content = Buffer.from(`ISO-10303-21;\n${'/* slow */\n'.repeat(2000)}END-ISO-10303-21;\n`);
+      const body = Buffer.concat([head('Slow.ifc'), content, tail]);
+      const { req, answer } = open(server.port, { 'Content-Length': body.length });
+      // About 1.2 s in all, four times the idle time, one piece every 100 ms.
+      const pieces = 12;
+      const size = Math.ceil(body.length / pieces);
+      for (let at = 0; at < body.length; at += size) {
+        req.write(body.subarray(at, at + size));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      req.end();
+      const result = await answer;
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual(storedAs(content, 'Slow.ifc'));
     } finally {
       server.close();
     }

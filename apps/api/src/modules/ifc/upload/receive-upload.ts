@@ -29,7 +29,15 @@ export interface UploadReceiverOptions {
   maxMb: number;
   /** Free bytes on the upload folder's file system; statfs by default (tests pass their own). */
   freeSpace?: FreeDiskSpace;
+  /** How long the body may stall, not one byte arriving, before the connection is dropped (UPLOAD_IDLE_MS). */
+  idleMs?: number;
 }
+
+/**
+ * A body that stalls this long is given up and its partial file removed. The whole request may take much longer
+ * (a slow link sending a large model: see http/request-timeout.ts); it only has to keep sending.
+ */
+export const UPLOAD_IDLE_MS = 120_000;
 
 /**
  * Streams the multipart field `ifcFile` to a temp file in DATA_DIR/uploads (never the whole file in memory) and
@@ -89,8 +97,12 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
       req.resume();
       throw early;
     }
+    const socket = req.socket;
+    socket.setTimeout(options.idleMs ?? UPLOAD_IDLE_MS, () => socket.destroy());
     return new Promise((resolve, reject) => {
       handler(req, res, (err: unknown) => {
+        // The body is read (or given up): waiting for processing (?wait=true) sends nothing for a while, legitimately.
+        socket.setTimeout(0);
         const file = req.file;
         if (err) {
           if (file?.path) fs.rm(file.path, { force: true }, () => undefined);
