@@ -11,7 +11,7 @@ export const MAX_PREPARATION_ATTEMPTS = 3;
 
 /** What a failure is recorded and shown as: its message's first line, bounded; a full disk in words a user reads. */
 export function failureReason(err: unknown): string {
-  if (isDiskFull((err as { code?: unknown } | null)?.code)) return 'the server ran out of disk space';
+  if (isDiskFull(err)) return 'the server ran out of disk space';
   const text = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
   return (text || 'unknown error').slice(0, 300);
 }

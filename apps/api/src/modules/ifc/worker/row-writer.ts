@@ -8,6 +8,7 @@ import { createWrite } from '../../../store/sqlite/write-transaction';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
 import { createVersionRowRemoval } from '../../../store/sqlite/sqlite-version-rows';
 import { createSqliteVersionBook } from '../../../store/sqlite/sqlite-version-book';
+import { errorCode } from '../disk-full';
 import { failureReason } from '../jobs/post-publish-state';
 import type {
   BatchPortMessage,
@@ -110,11 +111,11 @@ function drain(): void {
       input.batchPort.postMessage({ type: 'ack' } satisfies RunnerMessage);
     }
   } catch (err) {
-    const code = (err as { code?: unknown } | null)?.code;
+    const code = errorCode(err);
     shutDown({
       type: 'error',
       message: err instanceof Error ? err.message : String(err),
-      ...(typeof code === 'string' ? { code } : {}),
+      ...(code ? { code } : {}),
     });
   } finally {
     busy = false;

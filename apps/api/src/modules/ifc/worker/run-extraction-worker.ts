@@ -67,9 +67,9 @@ export interface ExtractionRun {
   resume(): void;
 }
 
-/** A store error with a full disk's code, in words the user can act on; null for any other error. */
-function diskFullFailure(code: unknown): ExtractionFailure | null {
-  return isDiskFull(code) ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE) : null;
+/** A store error (or its code) saying the disk is full, in words the user can act on; null for any other error. */
+function diskFullFailure(errorOrCode: unknown): ExtractionFailure | null {
+  return isDiskFull(errorOrCode) ? new ExtractionFailure('STORAGE_FULL', ROWS_STORAGE_FULL_MESSAGE) : null;
 }
 
 function workerFailure(err: Error & { code?: string }): ExtractionFailure {
@@ -192,9 +192,7 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
               counted.spatial += message.batch.spatial?.length ?? 0;
               if (!settled) worker.postMessage({ type: 'ack' } satisfies RunnerMessage);
             });
-          storing.catch((err: unknown) =>
-            finish(() => reject(diskFullFailure((err as { code?: unknown } | null)?.code) ?? err)),
-          );
+          storing.catch((err: unknown) => finish(() => reject(diskFullFailure(err) ?? err)));
           break;
         case 'done':
           options.timeline?.mark('extracted');
