@@ -92,6 +92,28 @@ describeEachStore('IFC upload: bad inputs get a clear error and leave nothing be
     await expectNothingLeft();
   });
 
+  it('rejects a file in another field, and two files, with the one-model message and nothing stored', async () => {
+    const expected = {
+      success: false,
+      code: 'UNEXPECTED_FIELD',
+      error: "Send exactly one model in the multipart field 'ifcFile'.",
+    };
+    const other = await request(h.app)
+      .post('/api/ifc/odata/upload')
+      .set('Authorization', `Bearer ${token}`)
+      .attach('model', Buffer.from(valid), 'a.ifc')
+      .expect(400);
+    expect(other.body).toMatchObject(expected);
+    const two = await request(h.app)
+      .post('/api/ifc/odata/upload')
+      .set('Authorization', `Bearer ${token}`)
+      .attach('ifcFile', Buffer.from(valid), 'a.ifc')
+      .attach('ifcFile', Buffer.from(valid), 'b.ifc')
+      .expect(400);
+    expect(two.body).toMatchObject(expected);
+    await expectNothingLeft();
+  });
+
   it('reports a parse failure (unterminated string) as success:false with the parser message and no rows', async () => {
     const broken = generateIfcFixture({ storeys: 1, bays: 1, faults: { unterminatedString: true } }).text;
     const res = await upload(h, token, broken).expect(422);

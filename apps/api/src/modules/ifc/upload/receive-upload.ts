@@ -162,7 +162,8 @@ function translate(err: unknown, maxMb: number): Error {
     if (err.code === 'LIMIT_FILE_SIZE') {
       return tooLarge(maxMb);
     }
-    if (err.code === 'LIMIT_UNEXPECTED_FILE') {
+    // A file in another field, or a second file: either way not the one model the route takes.
+    if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
       return new UploadRejectedError(
         400,
         'UNEXPECTED_FIELD',
