@@ -37,7 +37,11 @@ describe('projectSettingsRequestSchema', () => {
   });
 
   it.each([[0], [101], [2.5], ['3'], [undefined]])('rejects retention %p', (retention) => {
-    expect(projectSettingsRequestSchema.safeParse({ retention }).success).toBe(false);
+    const result = projectSettingsRequestSchema.safeParse({ retention });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Retention is a whole number of versions from 1 to 100, or null to keep every version',
+    ]);
   });
 });
 

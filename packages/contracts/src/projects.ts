@@ -15,7 +15,14 @@ export const wideSetStateSchema = z.object({
 export type WideSetState = z.infer<typeof wideSetStateSchema>;
 
 /** Versions kept per model when set: the rows of older versions are removed (null = keep all). */
-export const retentionSchema = z.number().int().min(1).max(100).nullable();
+export const RETENTION_MAX = 100;
+const retentionMessage = `Retention is a whole number of versions from 1 to ${RETENTION_MAX}, or null to keep every version`;
+export const retentionSchema = z
+  .number({ error: retentionMessage })
+  .int(retentionMessage)
+  .min(1, retentionMessage)
+  .max(RETENTION_MAX, retentionMessage)
+  .nullable();
 
 /** A model of a project as the project summary lists it (issue 15: a project holds models). */
 export const projectModelRefSchema = z.object({
