@@ -222,3 +222,38 @@ describe('keyboard', () => {
     expect(tab.errors).toEqual([]);
   });
 });
+
+describe('a page that fails', () => {
+  it('explains a chunk that no longer downloads (a deploy since the tab opened), keeps the shell, and reloads', async () => {
+    tab = await openSignedIn(browser, server.baseURL, account, { width: 1280, height: 800 });
+    const { page } = tab;
+    await page.goto('/app/help');
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+    // The server now holds another build: this tab's chunk names answer 404.
+    await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await sidebar(page).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toMatch(/updated since this tab opened it/);
+    expect(await page.getByText('Hey developer').count()).toBe(0);
+    expect(await sidebar(page).isVisible()).toBe(true);
+    expect(await page.title()).toMatch(/^This page could not be loaded \|/);
+
+    await page.unroute('**/assets/**');
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // The 404s were the test's own doing; nothing else went wrong.
+    expect(tab.unexpectedErrors(/404/, /dynamically imported module/)).toEqual([]);
+  });
+
+  it('shows the same on the public site, where the header and footer stay', async () => {
+    tab = await openPage(browser, server.baseURL);
+    const { page } = tab;
+    await page.goto('/');
+    await page.locator('main h1').waitFor();
+    await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).first().click();
+    await page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor();
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -4,7 +4,9 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PublicAccountActions } from './public-account-actions';
+import { paths } from '@/config/paths';
 import { RequireAuth } from './require-auth';
+import { RouteError } from './routes/route-error';
 import { appRoutes, appShellRoutes } from './routes/app-routes';
 import { publicRoutes } from './routes/public-routes';
 
@@ -14,18 +16,30 @@ const AppLayout = lazy(() =>
   import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })),
 );
 
+const publicError = <RouteError home={paths.home} homeLabel="Go to Home" />;
+const appError = <RouteError home={paths.app} homeLabel="Go to App home" />;
+
+// Each layout's pages sit under a pathless route whose error element keeps the layout painted around the error;
+// the layouts' own routes catch what fails in the layout itself (the app shell is a chunk too).
 const router = createBrowserRouter([
   {
     element: <PublicLayout accountActions={PublicAccountActions} />,
+    errorElement: publicError,
     children: [
-      ...publicRoutes,
-      { element: <RequireAuth />, children: appRoutes },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        errorElement: publicError,
+        children: [
+          ...publicRoutes,
+          { element: <RequireAuth />, children: appRoutes },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
     ],
   },
   {
     path: 'app',
     element: <RequireAuth />,
+    errorElement: appError,
     children: [
       {
         element: (
@@ -33,7 +47,7 @@ const router = createBrowserRouter([
             <AppLayout />
           </Suspense>
         ),
-        children: appShellRoutes,
+        children: [{ errorElement: appError, children: appShellRoutes }],
       },
     ],
   },
