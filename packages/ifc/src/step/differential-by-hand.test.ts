@@ -117,6 +117,27 @@ const RELATIONSHIPS_BY_HAND: Array<[string, string[]]> = [
       `#94=IFCRELDEFINESBYPROPERTIES(${guid(94)},$,$,$,(#83),(#90,#92));`,
     ],
   ],
+  [
+    'every kind of property: enumerated, bounded, list, table, reference, complex, and odd values',
+    [
+      ...twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6'),
+      `#100=IFCPROPERTYSET(${guid(96)},$,'Pset_Kinds',$,(#101,#102,#103,#104,#105,#106,#107,#108,#109,#110,#111));`,
+      "#101=IFCPROPERTYENUMERATEDVALUE('Status',$,(IFCLABEL('NEW'),IFCLABEL('EXISTING')),#120);",
+      "#120=IFCPROPERTYENUMERATION('PEnum_Status',(IFCLABEL('NEW'),IFCLABEL('EXISTING'),IFCLABEL('DEMOLISH')),$);",
+      "#102=IFCPROPERTYBOUNDEDVALUE('Range',$,IFCLENGTHMEASURE(10.),IFCLENGTHMEASURE(2.),$,$);",
+      "#103=IFCPROPERTYLISTVALUE('Sizes',$,(IFCLENGTHMEASURE(1.),IFCLENGTHMEASURE(2.5)),$);",
+      "#104=IFCPROPERTYTABLEVALUE('Curve',$,(IFCREAL(1.),IFCREAL(2.)),(IFCREAL(3.),IFCREAL(4.)),$,$,$,$);",
+      "#105=IFCPROPERTYREFERENCEVALUE('Ref',$,$,#50);",
+      "#50=IFCMATERIAL('Steel',$,$);",
+      "#106=IFCCOMPLEXPROPERTY('Complex',$,'Usage',(#107,#108));",
+      "#107=IFCPROPERTYSINGLEVALUE('Inner A',$,IFCINTEGER(-3),$);",
+      "#108=IFCPROPERTYSINGLEVALUE('Inner B',$,IFCTEXT('semi;colon ) paren ''quoted'''),$);",
+      "#109=IFCPROPERTYSINGLEVALUE('Empty',$,$,$);",
+      "#110=IFCPROPERTYSINGLEVALUE('Tiny',$,IFCREAL(1.E-5),$);",
+      "#111=IFCPROPERTYSINGLEVALUE('Logical',$,IFCLOGICAL(.U.),$);",
+      `#112=IFCRELDEFINESBYPROPERTIES(${guid(97)},$,$,$,(#20),#100);`,
+    ],
+  ],
 ];
 
 describe('streaming extractor against web-ifc on hand-written relationships', () => {
