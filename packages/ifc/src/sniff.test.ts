@@ -16,6 +16,8 @@ describe('sniffIfcData', () => {
       ok: true,
       schema: 'IFC4',
       family: 'IFC4',
+      trailingBytes: 0,
+      dataEnd: expect.any(Number),
     });
   });
 
@@ -103,7 +105,13 @@ describe('sniffIfcData', () => {
 
   it('accepts a UTF-8 BOM, leading whitespace and trailing blank lines', () => {
     const text = `\uFEFF  \n${stepFile('IFC2X3', [])}\n\n  \n`;
-    expect(sniffIfcData(Buffer.from(text, 'utf8'))).toEqual({ ok: true, schema: 'IFC2X3', family: 'IFC2X3' });
+    expect(sniffIfcData(Buffer.from(text, 'utf8'))).toEqual({
+      ok: true,
+      schema: 'IFC2X3',
+      family: 'IFC2X3',
+      trailingBytes: 0,
+      dataEnd: expect.any(Number),
+    });
   });
 
   it.each([
@@ -125,12 +133,37 @@ describe('sniffIfcData', () => {
   ])('reads past comments and strings: %s', (_, write) => {
     const text = write(stepFile('IFC4', []));
     expect(text).not.toBe(stepFile('IFC4', []));
-    expect(sniffText(text)).toEqual({ ok: true, schema: 'IFC4', family: 'IFC4' });
+    expect(sniffText(text)).toEqual({
+      ok: true,
+      schema: 'IFC4',
+      family: 'IFC4',
+      trailingBytes: 0,
+      dataEnd: expect.any(Number),
+    });
+  });
+
+  it.each([
+    ['NUL padding', '\0'.repeat(512), 512],
+    ['a signature line', '\n-----SIGNATURE abc-----\n', 23],
+    ['one stray byte', 'x', 1],
+  ])('accepts bytes after the trailer (%s), counting them to be ignored', (_, after, count) => {
+    const file = stepFile('IFC4', []);
+    expect(sniffText(`${file}${after}`)).toEqual({
+      ok: true,
+      schema: 'IFC4',
+      family: 'IFC4',
+      trailingBytes: count,
+      dataEnd: file.trimEnd().length,
+    });
   });
 
   it('still finds a truncation behind a comment, and a schema only named inside a comment is none', () => {
     const truncated = generateIfcModel({ storeys: 1, bays: 1, faults: { truncated: true } });
     expect(sniffText(`${truncated}\n/* END-ISO-10303-21; */\n`)).toMatchObject({
+      ok: false,
+      code: 'TRUNCATED',
+    });
+    expect(sniffText(`${truncated}\n/* END-ISO-10303-21; */ signed\n`)).toMatchObject({
       ok: false,
       code: 'TRUNCATED',
     });
@@ -146,7 +179,13 @@ describe('sniffIfcData', () => {
     ['IFC4X1', 'IFC4X1'],
     ['ifc4', 'IFC4'],
   ])('accepts %s as the %s family', (schema, family) => {
-    expect(sniffText(stepFile(schema, []))).toEqual({ ok: true, schema: schema.toUpperCase(), family });
+    expect(sniffText(stepFile(schema, []))).toEqual({
+      ok: true,
+      schema: schema.toUpperCase(),
+      family,
+      trailingBytes: 0,
+      dataEnd: expect.any(Number),
+    });
   });
 });
 
@@ -191,6 +230,8 @@ describe('sniffIfcFile', () => {
       ok: true,
       schema: 'IFC4',
       family: 'IFC4',
+      trailingBytes: 0,
+      dataEnd: expect.any(Number),
     });
   });
 

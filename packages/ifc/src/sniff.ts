@@ -1,12 +1,21 @@
 import { open } from 'node:fs/promises';
 import { SUPPORTED_SCHEMAS_TEXT, schemaFamilyOf } from './schema-family';
-import type { SchemaFamily } from './types';
+import type { ExtractionWarning, SchemaFamily } from './types';
 
 export type SniffErrorCode =
   'EMPTY_FILE' | 'NOT_STEP' | 'MISSING_HEADER' | 'MISSING_SCHEMA' | 'UNSUPPORTED_SCHEMA' | 'TRUNCATED';
 
 export type SniffResult =
-  { ok: true; schema: string; family: SchemaFamily } | { ok: false; code: SniffErrorCode; message: string };
+  | {
+      ok: true;
+      schema: string;
+      family: SchemaFamily;
+      /** Bytes after 'END-ISO-10303-21;' other than whitespace and comments (padding, a signature): ignored. */
+      trailingBytes: number;
+      /** Where the data ends: the offset just after 'END-ISO-10303-21;'. */
+      dataEnd: number;
+    }
+  | { ok: false; code: SniffErrorCode; message: string };
 
 export const SNIFF_HEAD_BYTES = 64 * 1024;
 export const SNIFF_TAIL_BYTES = 4 * 1024;
@@ -160,13 +169,22 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
   const end = withoutTrailingComments(
     Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1'),
   );
-  if (!end.endsWith(TRAILER)) {
+  // Bytes after the trailer (NUL padding from a copy, a signature line) are ignored, as IfcOpenShell does; without
+  // the trailer in the last bytes (outside a comment) the file was cut short.
+  const trailer = end.lastIndexOf(TRAILER);
+  if (trailer < 0 || end.lastIndexOf('/*', trailer) > end.lastIndexOf('*/', trailer)) {
     return fail(
       'TRUNCATED',
       `The file is truncated: it does not end with '${TRAILER}' (incomplete upload or export?).`,
     );
   }
-  return { ok: true, schema: schema.toUpperCase(), family };
+  return {
+    ok: true,
+    schema: schema.toUpperCase(),
+    family,
+    trailingBytes: end.slice(trailer + TRAILER.length).trimStart().length,
+    dataEnd: size - tail.byteLength + trailer + TRAILER.length,
+  };
 }
 
 /** sniffIfcBytes over a file on disk, reading only its head and tail. */
@@ -189,4 +207,17 @@ export async function sniffIfcFile(path: string): Promise<SniffResult> {
 export function sniffIfcData(data: Uint8Array): SniffResult {
   const tailStart = Math.max(0, data.byteLength - SNIFF_TAIL_BYTES);
   return sniffIfcBytes(data.subarray(0, SNIFF_HEAD_BYTES), data.subarray(tailStart), data.byteLength);
+}
+
+/** The warning for bytes after the trailer, which both extractors ignore. */
+export function trailingDataWarnings(trailingBytes: number): ExtractionWarning[] {
+  if (trailingBytes <= 0) return [];
+  const bytes = trailingBytes === 1 ? '1 byte' : `${trailingBytes} bytes`;
+  return [
+    {
+      code: 'trailingData',
+      count: trailingBytes,
+      message: `${bytes} after '${TRAILER}' (the end of the file's data) were ignored`,
+    },
+  ];
 }

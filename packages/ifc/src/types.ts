@@ -118,8 +118,11 @@ export type EncodingProblem = 'invalidEscape' | 'lowercaseHex' | 'invalidCodePoi
 /** An entity instance name (#n) defined more than once in the DATA section: the first definition is read. */
 export type DuplicateEntityProblem = 'duplicateEntity';
 
+/** Bytes after the file's 'END-ISO-10303-21;' (padding, a signature): ignored. */
+export type TrailingDataProblem = 'trailingData';
+
 export interface ExtractionWarning {
-  code: EncodingProblem | DuplicateEntityProblem;
+  code: EncodingProblem | DuplicateEntityProblem | TrailingDataProblem;
   count: number;
   /** A sentence for the processing log, count included. */
   message: string;

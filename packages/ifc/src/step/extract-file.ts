@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { IfcExtractionError } from '../extraction-error';
 import { extractRows } from '../extract-rows';
-import { sniffIfcFile } from '../sniff';
+import { sniffIfcFile, trailingDataWarnings } from '../sniff';
 import { type StepTextRepair, encodingWarnings, repairStepText } from '../step-text-repair';
 import type { ExtractionSummary, ExtractionWarning, ExtractOptions } from '../types';
 import { type StepReadOptions, readStepFile } from './step-file-reader';
@@ -60,7 +60,11 @@ export async function extractIfcFile(path: string, options: StepExtractOptions):
       options,
     );
     options.onModelRead?.(model);
-    const warnings = [...encodingWarnings(counts), ...repeatedDefinitionWarnings(model)];
+    const warnings = [
+      ...encodingWarnings(counts),
+      ...repeatedDefinitionWarnings(model),
+      ...trailingDataWarnings(sniff.trailingBytes),
+    ];
     for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
     return await extractRows(
       model,

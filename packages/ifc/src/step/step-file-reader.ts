@@ -144,8 +144,9 @@ export async function readStepFile(
           if (keyword === 'DATA') inData = true;
           else if (keyword === 'ENDSEC') inData = false;
           else if (keyword === 'END-ISO-10303-21') {
+            // what follows the trailer (padding, a signature) is not the file's data: no block holds it
             finished = true;
-            start = buf.length;
+            start = end + 1;
             break;
           }
         }
