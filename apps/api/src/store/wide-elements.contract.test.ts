@@ -144,6 +144,21 @@ describeEachStore('store contract: the wide element set', (target) => {
     expect(await store.rows.buildWideElements(projectId, next)).not.toBeNull();
   });
 
+  it("two builds of one version at once (a job's own beside the start-up pass, or two instances) both succeed, leaving the set once", async () => {
+    const { projectId, version } = await seeded();
+    const [a, b] = await Promise.all([
+      store.rows.buildWideElements(projectId, version),
+      store.rows.buildWideElements(projectId, version),
+    ]);
+    expect(a).not.toBeNull();
+    expect(b).toEqual(a);
+    expect(await store.rows.wideCatalog(projectId, version)).toEqual(a);
+    if (store.mongoDb) {
+      const wide = await store.mongoDb.collection('ifc_wide').countDocuments({ projectId, version });
+      expect(wide).toBe(rows.elements.length);
+    }
+  });
+
   it('rebuilding a version gives the same catalog; deleting the version removes it', async () => {
     const { projectId, version } = await seeded();
     const first = await store.rows.buildWideElements(projectId, version);

@@ -9,6 +9,8 @@ import { applyRetention, DEFAULT_SNAPSHOT_GRACE_MS, type RetentionWindow } from 
 import { toEntries, type VersionDoc } from './version-docs';
 
 export interface PublishingDeps {
+  /** The database, for the leases (start-up-lock.ts) that keep instances from building one version's set at once. */
+  db: mongo.Db;
   projects: Model<ProjectDoc>;
   versions: mongo.Collection<VersionDoc>;
   rows: RowCollections;

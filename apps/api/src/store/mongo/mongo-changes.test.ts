@@ -70,6 +70,18 @@ else
       return { projectId: project.id, v1, v2 };
     }
 
+    it("computes one version's changes once when asked twice at once (a job's own step beside another instance's start-up pass)", async () => {
+      const { projectId, v1, v2 } = await twoVersions();
+      const [a, b] = await Promise.all([
+        store.rows.computeChanges(projectId, v2.version, v1.version),
+        store.rows.computeChanges(projectId, v2.version, v1.version),
+      ]);
+      expect(a).toMatchObject({ status: 'ready', added: 1, removed: 1, modified: 2, propertyValuesChanged: 3 });
+      expect(b).toEqual(a);
+      expect(await docs('ifc_changes', projectId, v2.version)).toHaveLength(4);
+      expect(await docs('ifc_property_changes', projectId, v2.version)).toHaveLength(3);
+    });
+
     it('finds added, removed and modified elements with their column and property changes', async () => {
       const { projectId, v1, v2 } = await twoVersions();
       const summary = await store.rows.computeChanges(projectId, v2.version, v1.version);

@@ -20,6 +20,7 @@ import { computeMongoChanges } from './mongo-changes';
 import { createWideUnions, refreshWideUnions } from './wide-union';
 import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
+import { withLock } from './start-up-lock';
 
 const PAGE = 2000;
 
@@ -145,7 +146,11 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
     buildWideElements(projectId, version, options) {
       // Built once every row is written: the version's element keys are no longer needed.
       writing.forget(projectId, version);
-      return wide.build(projectId, version, options?.isCancelled);
+      // One build of a version at a time, across instances: a job's own build and the start-up pass (this
+      // instance's or another's) could otherwise both insert its documents (a duplicate key for one of them).
+      return withLock(deps.db, `wide-set:${projectId}:${version}`, () =>
+        wide.build(projectId, version, options?.isCancelled),
+      );
     },
     wideCatalog: (projectId, version) => wide.catalog(projectId, version),
     servedWideCatalog: (projectId, versions) => wide.servedCatalog(projectId, versions),
@@ -164,12 +169,9 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
       return doc ? { attempts: doc.attempts, error: doc.error } : null;
     },
     async computeChanges(projectId, version, previousVersion, options) {
-      const summary = await computeMongoChanges(
-        deps,
-        projectId,
-        version,
-        previousVersion,
-        options?.isCancelled,
+      // One computation of a version's changes at a time, across instances, as for its wide set.
+      const summary = await withLock(deps.db, `changes:${projectId}:${version}`, () =>
+        computeMongoChanges(deps, projectId, version, previousVersion, options?.isCancelled),
       );
       // It carried ChangedAt over on the version's wide documents: the unions that copy them follow.
       await refreshWideUnions(deps, projectId);

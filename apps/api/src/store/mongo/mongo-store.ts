@@ -58,6 +58,7 @@ export async function createMongoStore(
     ]);
     await backfillCaseShadows(db, rows);
     const deps = {
+      db,
       projects,
       versions,
       rows,

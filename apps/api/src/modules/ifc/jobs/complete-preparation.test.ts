@@ -74,6 +74,23 @@ describeEachStore('start-up completion of published versions', (target) => {
     expect(await completePublishedPreparation(store, logger).done).toBe(0);
   });
 
+  it('leaves a version its job (or another instance) prepared after the pass listed it, without building it again', async () => {
+    const owner = await store.users.create({
+      username: 'prep3',
+      email: 'prep3@example.com',
+      passwordHash: 'x',
+    });
+    const e = await publishedUnprepared('proj_prep_e', owner.id);
+    const f = await publishedUnprepared('proj_prep_f', owner.id);
+    const listed = await store.rows.publishedAwaitingPreparation();
+    // The job that published e builds its set while the pass starts.
+    await store.rows.buildWideElements('proj_prep_e', e);
+    jest.spyOn(store.rows, 'publishedAwaitingPreparation').mockResolvedValue(listed);
+    const build = jest.spyOn(store.rows, 'buildWideElements');
+    expect(await completePublishedPreparation(store, logger).done).toBe(1);
+    expect(build.mock.calls.map(([projectId, version]) => [projectId, version])).toEqual([['proj_prep_f', f]]);
+  });
+
   it('stops between versions when the server shuts down', async () => {
     const owner = await store.users.create({
       username: 'prep2',

@@ -28,6 +28,9 @@ export function completePublishedPreparation(store: Store, logger: Logger): Prep
       if (stopped) break;
       const failed = await store.rows.preparationFailure(projectId, version);
       if (failed && failed.attempts >= MAX_PREPARATION_ATTEMPTS) continue;
+      // Prepared since the list was read: by the job that published it (its build started before this pass), or
+      // by another instance's pass.
+      if (await store.rows.wideCatalog(projectId, version)) continue;
       try {
         const catalog = await store.rows.buildWideElements(projectId, version, {
           isCancelled: () => stopped,
