@@ -138,6 +138,41 @@ describe('project page: models and versions', () => {
     expect(tab.unexpectedErrors()).toEqual([]);
   }, 90_000);
 
+  it('says a project deleted in another tab is gone, once a change finds it missing, and leads back', async () => {
+    const first = await post('/api/ifc/odata/upload', 'gone-tower.ifc', generateIfcFixture(MODEL).text);
+    const projectId = String(first.projectId);
+    tab = await openSignedIn(browser, server.baseURL, account, { width: 390, height: 800 });
+    const { page } = tab;
+    await page.goto(`/app/data/sources/${encodeURIComponent(projectId)}`);
+    await page.getByRole('heading', { name: 'Models and versions' }).waitFor();
+    const removed = await fetch(`${server.baseURL}/api/ifc/projects/${encodeURIComponent(projectId)}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    expect(removed.status).toBe(200);
+
+    // The page still shows the project; renaming its model answers 404, and the page follows.
+    await page.getByRole('button', { name: /^Rename model/ }).click();
+    await page.getByRole('textbox', { name: 'Model name', exact: true }).fill('Renamed');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Project not found', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Models and versions' }).count()).toBe(0);
+    expect(await page.title()).toMatch(/^Project not found/);
+
+    // Straight to a project that is not there: asked once (a 404 is not retried), not after seconds of loading.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/ifc/projects/${projectId}`) asked.push(request.method());
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Project not found', level: 1 }).waitFor();
+    await page.waitForTimeout(1500); // a retry would come after 1 s
+    expect(asked).toEqual(['GET']);
+    await page.getByRole('link', { name: 'Back to Data Sources' }).click();
+    await page.waitForURL('**/app/data/sources');
+    expect(tab.unexpectedErrors(/404/)).toEqual([]);
+  }, 60_000);
+
   it('connector: a file named like a model’s latest file becomes its next version by default', async () => {
     const name = 'connector-hall.ifc';
     const first = await post('/api/ifc/odata/upload', name, generateIfcFixture(MODEL).text);
