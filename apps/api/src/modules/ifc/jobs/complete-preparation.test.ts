@@ -15,6 +15,9 @@ describeEachStore('start-up completion of published versions', (target) => {
     await target.dispose(store);
   });
 
+  const newOwner = (username: string) =>
+    store.users.create({ username, email: `${username}@example.com`, passwordHash: 'x' });
+
   /** A ready project whose post-publish step never ran (as after a shutdown in the middle of it). */
   async function publishedUnprepared(id: string, ownerId: string) {
     await store.projects.create({
@@ -43,11 +46,7 @@ describeEachStore('start-up completion of published versions', (target) => {
   }
 
   it('prepares every published version that lacks it, once, and leaves unpublished ones alone', async () => {
-    const owner = await store.users.create({
-      username: 'prep',
-      email: 'prep@example.com',
-      passwordHash: 'x',
-    });
+    const owner = await newOwner('prep');
     const a = await publishedUnprepared('proj_prep_a', owner.id);
     const b = await publishedUnprepared('proj_prep_b', owner.id);
     await store.projects.create({
@@ -75,11 +74,7 @@ describeEachStore('start-up completion of published versions', (target) => {
   });
 
   it('leaves a version its job (or another instance) prepared after the pass listed it, without building it again', async () => {
-    const owner = await store.users.create({
-      username: 'prep3',
-      email: 'prep3@example.com',
-      passwordHash: 'x',
-    });
+    const owner = await newOwner('prep3');
     const e = await publishedUnprepared('proj_prep_e', owner.id);
     const f = await publishedUnprepared('proj_prep_f', owner.id);
     const listed = await store.rows.publishedAwaitingPreparation();
@@ -88,15 +83,13 @@ describeEachStore('start-up completion of published versions', (target) => {
     jest.spyOn(store.rows, 'publishedAwaitingPreparation').mockResolvedValue(listed);
     const build = jest.spyOn(store.rows, 'buildWideElements');
     expect(await completePublishedPreparation(store, logger).done).toBe(1);
-    expect(build.mock.calls.map(([projectId, version]) => [projectId, version])).toEqual([['proj_prep_f', f]]);
+    expect(build.mock.calls.map(([projectId, version]) => [projectId, version])).toEqual([
+      ['proj_prep_f', f],
+    ]);
   });
 
   it('stops between versions when the server shuts down', async () => {
-    const owner = await store.users.create({
-      username: 'prep2',
-      email: 'prep2@example.com',
-      passwordHash: 'x',
-    });
+    const owner = await newOwner('prep2');
     await publishedUnprepared('proj_prep_c', owner.id);
     await publishedUnprepared('proj_prep_d', owner.id);
     const pass = completePublishedPreparation(store, logger);
