@@ -202,25 +202,30 @@ describe('keyboard', () => {
   it.each([
     ['the app shell', '/app/help'],
     ['the public site', '/features'],
-  ])('offers "Skip to content" as the first tab stop of %s, past the navigation to the page', async (_, path) => {
-    tab = await openSignedIn(browser, server.baseURL, account, { width: 1280, height: 800 });
-    const { page } = tab;
-    await page.goto(path);
-    await page.locator('main h1').waitFor();
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Skip to content' });
-    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
-    // Visible once focused (it is screen-reader-only until then).
-    const box = await skip.boundingBox();
-    expect(box!.width).toBeGreaterThan(40);
-    expect(box!.height).toBeGreaterThan(20);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.id === 'main');
-    // The next stop is inside the page, not the header or the sidebar.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
-    expect(tab.errors).toEqual([]);
-  });
+  ])(
+    'offers "Skip to content" as the first tab stop of %s, past the navigation to the page',
+    async (_, path) => {
+      tab = await openSignedIn(browser, server.baseURL, account, { width: 1280, height: 800 });
+      const { page } = tab;
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Visible once focused (it is screen-reader-only until then).
+      const box = await skip.boundingBox();
+      expect(box!.width).toBeGreaterThan(40);
+      expect(box!.height).toBeGreaterThan(20);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'main');
+      // The next stop is inside the page, not the header or the sidebar.
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement)),
+      ).toBe(true);
+      expect(tab.errors).toEqual([]);
+    },
+  );
 });
 
 describe('a page that fails', () => {

@@ -113,7 +113,8 @@ export interface ExtractionSummary {
 }
 
 /** Kinds of string-encoding problems repaired before web-ifc reads a file (see step-text-repair). */
-export type EncodingProblem = 'invalidEscape' | 'lowercaseHex' | 'invalidCodePoint' | 'nulCharacter' | 'rawByte';
+export type EncodingProblem =
+  'invalidEscape' | 'lowercaseHex' | 'invalidCodePoint' | 'nulCharacter' | 'rawByte';
 
 /** An entity instance name (#n) defined more than once in the DATA section: the first definition is read. */
 export type DuplicateEntityProblem = 'duplicateEntity';

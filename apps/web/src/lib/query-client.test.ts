@@ -11,9 +11,12 @@ const answered = (status: number) =>
 const offline = () => new AxiosError('Network Error', 'ERR_NETWORK');
 
 describe('retryQuery', () => {
-  it.each([[400], [401], [403], [404], [409], [422]])('does not retry a %i: the answer will not change', (status) => {
-    expect(retryQuery(0, answered(status))).toBe(false);
-  });
+  it.each([[400], [401], [403], [404], [409], [422]])(
+    'does not retry a %i: the answer will not change',
+    (status) => {
+      expect(retryQuery(0, answered(status))).toBe(false);
+    },
+  );
 
   it.each([
     ['a 500', answered(500)],

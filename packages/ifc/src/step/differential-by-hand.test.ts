@@ -164,22 +164,25 @@ describe('bytes after END-ISO-10303-21;', () => {
   it.each([
     ['NUL padding', '\0'.repeat(300), 300],
     ['a signature', '\r\n-----BEGIN SIGNATURE-----\r\nAbC=\r\n', 31],
-  ])('are ignored with a warning by both extractors (%s), the rows as without them', async (_, after, count) => {
-    const [, lines] = RELATIONSHIPS_BY_HAND[0]!;
-    const clean = stepFile('IFC4', lines);
-    const withJunk = `${clean}${after}`;
-    const expected = await expectStreamingLikeWebIfc(withJunk, [undefined, 29]);
-    const warning = {
-      code: 'trailingData',
-      count,
-      message: `${count} bytes after 'END-ISO-10303-21;' (the end of the file's data) were ignored`,
-    };
-    expect(expected.summary.warnings).toEqual([warning]);
-    const plain = await extractWithWebIfc(Buffer.from(clean, 'latin1'));
-    expect(plain.summary.warnings).toEqual([]);
-    expect(expected.elements).toEqual(plain.elements);
-    expect(expected.properties).toEqual(plain.properties);
-  });
+  ])(
+    'are ignored with a warning by both extractors (%s), the rows as without them',
+    async (_, after, count) => {
+      const [, lines] = RELATIONSHIPS_BY_HAND[0]!;
+      const clean = stepFile('IFC4', lines);
+      const withJunk = `${clean}${after}`;
+      const expected = await expectStreamingLikeWebIfc(withJunk, [undefined, 29]);
+      const warning = {
+        code: 'trailingData',
+        count,
+        message: `${count} bytes after 'END-ISO-10303-21;' (the end of the file's data) were ignored`,
+      };
+      expect(expected.summary.warnings).toEqual([warning]);
+      const plain = await extractWithWebIfc(Buffer.from(clean, 'latin1'));
+      expect(plain.summary.warnings).toEqual([]);
+      expect(expected.elements).toEqual(plain.elements);
+      expect(expected.properties).toEqual(plain.properties);
+    },
+  );
 });
 
 /** Invalid STEP that real files still contain: where the extractors part, the streaming one is pinned here. */

@@ -76,7 +76,13 @@ else
         store.rows.computeChanges(projectId, v2.version, v1.version),
         store.rows.computeChanges(projectId, v2.version, v1.version),
       ]);
-      expect(a).toMatchObject({ status: 'ready', added: 1, removed: 1, modified: 2, propertyValuesChanged: 3 });
+      expect(a).toMatchObject({
+        status: 'ready',
+        added: 1,
+        removed: 1,
+        modified: 2,
+        propertyValuesChanged: 3,
+      });
       expect(b).toEqual(a);
       expect(await docs('ifc_changes', projectId, v2.version)).toHaveLength(4);
       expect(await docs('ifc_property_changes', projectId, v2.version)).toHaveLength(3);
