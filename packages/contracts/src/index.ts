@@ -14,3 +14,4 @@ export * from './ifc-entity-types';
 export * from './models';
 export * from './upload-limits';
 export * from './plain-text';
+export * from './download-names';

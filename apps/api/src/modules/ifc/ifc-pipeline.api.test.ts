@@ -171,6 +171,24 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     expect(text).toContain('Bürogebäude');
   });
 
+  it('names downloads after the project in any script (RFC 6266 filename*), with an ASCII stand-in', async () => {
+    const { projectId } = (await upload(h, token, fixture.text, 'Bürogebäude 北京 🏢.ifc').expect(200)).body;
+    const encoded = encodeURIComponent('Bürogebäude 北京 🏢');
+    for (const [path, suffix] of [
+      ['elements.csv', '-elements.csv'],
+      ['connect.pbids', '.pbids'],
+      ['connect.tds', '.tds'],
+    ]) {
+      const res = await request(h.app)
+        .get(`/api/ifc/projects/${projectId}/${path}`)
+        .set(bearer(token))
+        .expect(200);
+      const disposition = res.headers['content-disposition'];
+      expect(disposition).toContain(`filename*=UTF-8''${encoded}${suffix}`);
+      expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=/);
+    }
+  });
+
   it('downloads ready-made Power BI and Tableau connection files for the owner only', async () => {
     const { projectId, odataUrl, tableauUrl } = (await upload(h, token, fixture.text, 'conn.ifc').expect(200))
       .body;

@@ -1,4 +1,5 @@
 import {
+  downloadFileName,
   uploadLimitsOf,
   type ProcessingRate,
   type ProjectListResponse,
@@ -32,7 +33,6 @@ export interface IfcRouterDeps {
   maxUploadMb: number;
 }
 
-const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, '_') || 'project';
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
 const wantsWait = (req: Request) => ['true', '1'].includes(String(req.query.wait ?? '').toLowerCase());
 
@@ -108,11 +108,10 @@ export function ifcRouter({
   router.get('/projects/:projectId/elements.csv', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
     usage.count('export', req.user?.id ?? null, project.id);
-    const fileName = `${safeFileName(project.name)}-elements.csv`;
-    res.status(200).set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-    });
+    res
+      .status(200)
+      .attachment(downloadFileName(project.name, '-elements.csv'))
+      .set('Content-Type', 'text/csv; charset=utf-8');
     const columns = ['Id', 'ProjectId', ...elementColumnNames];
     res.write(UTF8_BOM + csvLine(columns));
     for await (const row of ifc.elementRows(project)) {
@@ -126,14 +125,14 @@ export function ifcRouter({
   router.get('/projects/:projectId/connect.pbids', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
     res
-      .attachment(`${safeFileName(project.name)}.pbids`)
+      .attachment(downloadFileName(project.name, '.pbids'))
       .type('application/json')
       .send(powerBiConnectionFile(feedUrls(originOf(req), project.id).odataUrl));
   });
   router.get('/projects/:projectId/connect.tds', identify, async (req, res) => {
     const project = await ifc.getProject(req.user, String(req.params.projectId));
     res
-      .attachment(`${safeFileName(project.name)}.tds`)
+      .attachment(downloadFileName(project.name, '.tds'))
       .type('application/xml')
       .send(
         tableauConnectionFile(project.name, feedUrls(originOf(req), project.id), req.user?.username ?? null),

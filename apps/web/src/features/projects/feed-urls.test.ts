@@ -1,4 +1,3 @@
-import { csvFileName } from './file-names';
 import { feedServiceRoot, projectFeedUrl } from './feed-urls';
 
 describe('feed URLs', () => {
@@ -7,10 +6,5 @@ describe('feed URLs', () => {
     expect(projectFeedUrl('https://x.io', "p'1")).toBe(
       "https://x.io/api/ifc/odata/IFCElements?$filter=ProjectId%20eq%20'p''1'",
     );
-  });
-
-  it('names CSV downloads after the project', () => {
-    expect(csvFileName('Office Tower.IFC')).toBe('office-tower-elements.csv');
-    expect(csvFileName('***')).toBe('project-elements.csv');
   });
 });

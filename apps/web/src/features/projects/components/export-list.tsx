@@ -1,10 +1,10 @@
+import { downloadFileName } from '@aec/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { downloadProjectCsv } from '../api/download-project-csv';
-import { csvFileName } from '../file-names';
 import { formatInteger } from '@/lib/format';
 import type { Project } from '../types';
 import { StatusBadge } from './status-badge';
@@ -15,7 +15,7 @@ function ExportRow({ project }: { project: Project }) {
   const download = async () => {
     setState({ busy: true, error: null });
     try {
-      await downloadProjectCsv(project.projectId, csvFileName(project.name));
+      await downloadProjectCsv(project.projectId, downloadFileName(project.name, '-elements.csv'));
       setState({ busy: false, error: null });
     } catch (error) {
       setState({ busy: false, error: getErrorMessage(error) });
