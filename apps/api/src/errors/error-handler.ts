@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorResponse } from '@aec/contracts';
 import { ZodError } from 'zod';
 import { asAppError } from './app-error';
+import { allowedMethods } from '../http/allowed-methods';
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 
@@ -56,7 +57,20 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 };
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  const path = req.originalUrl.split('?')[0];
+  const path = req.originalUrl.split('?')[0] ?? '/';
+  const stack = (req.app as unknown as { router?: { stack?: Parameters<typeof allowedMethods>[0] } }).router
+    ?.stack;
+  const allowed = stack ? allowedMethods(stack, path) : [];
+  if (allowed.length) {
+    res
+      .status(405)
+      .set('Allow', allowed.join(', '))
+      .json({
+        error: `${req.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`,
+        code: 'METHOD_NOT_ALLOWED',
+      } satisfies ErrorResponse);
+    return;
+  }
   res
     .status(404)
     .json({ error: `No route for ${req.method} ${path}`, code: 'ROUTE_NOT_FOUND' } satisfies ErrorResponse);

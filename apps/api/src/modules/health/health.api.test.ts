@@ -33,6 +33,24 @@ describeEachStore('health and platform', (target) => {
     expect(res.body).toEqual({ error: 'No route for GET /api/nope', code: 'ROUTE_NOT_FOUND' });
   });
 
+  it.each([
+    ['get', '/mongo/auth/login', 'POST'],
+    ['delete', '/api/ifc/projects', 'GET, HEAD'],
+    ['post', '/api/ifc/odata/projects/p1/IFCElements', 'GET, HEAD'],
+    ['put', '/health', 'GET, HEAD'],
+    ['patch', '/api/ifc/jobs/j1/cancel', 'POST'],
+  ] as const)(
+    'answers %s on %s, a path with other methods, with 405 and Allow: %s',
+    async (method, path, allow) => {
+      const res = await request(app)[method](path).expect(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.body).toEqual({
+        error: `${method.toUpperCase()} is not allowed on ${path}; it answers ${allow}`,
+        code: 'METHOD_NOT_ALLOWED',
+      });
+    },
+  );
+
   it('allows the configured CORS origin only', async () => {
     const ok = await request(app).get('/health').set('Origin', 'http://localhost:5173');
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173');
@@ -52,11 +70,19 @@ describe('health per instance role (issue 16)', () => {
   it('names the role and instance id, and the jobs an all-in-one instance holds', async () => {
     const app = buildTestApp(store, { INSTANCE_ID: 'bureau-ü-1' });
     const res = await request(app).get('/health').expect(200);
-    expect(healthResponseSchema.parse(res.body)).toMatchObject({ role: 'all', instanceId: 'bureau-ü-1', jobs: [] });
+    expect(healthResponseSchema.parse(res.body)).toMatchObject({
+      role: 'all',
+      instanceId: 'bureau-ü-1',
+      jobs: [],
+    });
   });
 
   it('a worker answers /health and /mongo/health and nothing else', async () => {
-    const app = buildTestApp(store, { ROLE: 'worker', MONGODB_URI: 'mongodb://127.0.0.1:1/unused', INSTANCE_ID: 'w1' });
+    const app = buildTestApp(store, {
+      ROLE: 'worker',
+      MONGODB_URI: 'mongodb://127.0.0.1:1/unused',
+      INSTANCE_ID: 'w1',
+    });
     for (const path of ['/health', '/mongo/health']) {
       const res = await request(app).get(path).expect(200);
       expect(res.body).toMatchObject({ role: 'worker', instanceId: 'w1', jobs: [] });
@@ -70,7 +96,11 @@ describe('health per instance role (issue 16)', () => {
   });
 
   it('an api instance reports no held jobs (it runs none)', async () => {
-    const app = buildTestApp(store, { ROLE: 'api', MONGODB_URI: 'mongodb://127.0.0.1:1/unused', INSTANCE_ID: 'a1' });
+    const app = buildTestApp(store, {
+      ROLE: 'api',
+      MONGODB_URI: 'mongodb://127.0.0.1:1/unused',
+      INSTANCE_ID: 'a1',
+    });
     const res = await request(app).get('/health').expect(200);
     expect(res.body).toMatchObject({ role: 'api', instanceId: 'a1' });
     expect(res.body.jobs).toBeUndefined();
