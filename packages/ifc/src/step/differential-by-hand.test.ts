@@ -160,6 +160,58 @@ describe('streaming extractor against web-ifc on hand-written relationships', ()
   });
 });
 
+describe('an IFC4X3_ADD2 bridge and road (no shared sample has one)', () => {
+  const lines = [
+    `#1=IFCPROJECT(${guid(1)},$,'P',$,$,$,$,$,#3);`,
+    '#3=IFCUNITASSIGNMENT((#6));',
+    '#6=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);',
+    `#10=IFCSITE(${guid(10)},$,'S',$,$,$,$,$,.ELEMENT.,$,$,$,$,$);`,
+    `#11=IFCBRIDGE(${guid(11)},$,'Brücke',$,$,$,$,$,.ELEMENT.,.USERDEFINED.);`,
+    `#12=IFCBRIDGEPART(${guid(12)},$,'Deck',$,$,$,$,$,.PARTIAL.,.LATERAL.,.DECK.);`,
+    `#13=IFCRELAGGREGATES(${guid(13)},$,$,$,#1,(#10));`,
+    `#14=IFCRELAGGREGATES(${guid(14)},$,$,$,#10,(#11,#30));`,
+    `#15=IFCRELAGGREGATES(${guid(15)},$,$,$,#11,(#12));`,
+    `#20=IFCBEAM(${guid(20)},$,'Girder',$,$,$,$,$,.GIRDER_SEGMENT.);`,
+    `#21=IFCBEARING(${guid(21)},$,'Bearing',$,$,$,$,$,.ELASTOMERIC.);`,
+    `#22=IFCRELCONTAINEDINSPATIALSTRUCTURE(${guid(22)},$,$,$,(#20,#21),#12);`,
+    `#30=IFCROAD(${guid(30)},$,'Road',$,$,$,$,$,.ELEMENT.,$);`,
+    `#31=IFCROADPART(${guid(31)},$,'Carriageway',$,$,$,$,$,.PARTIAL.,.LONGITUDINAL.,.CARRIAGEWAY.);`,
+    `#32=IFCRELAGGREGATES(${guid(32)},$,$,$,#30,(#31));`,
+    `#33=IFCCOURSE(${guid(33)},$,'Surface',$,$,$,$,$,.PAVEMENT.);`,
+    `#34=IFCPAVEMENT(${guid(34)},$,'Pavement',$,$,$,$,$,.FLEXIBLE.);`,
+    `#35=IFCSIGN(${guid(35)},$,'Sign',$,$,$,$,$,.MARKER.);`,
+    `#36=IFCEARTHWORKSFILL(${guid(36)},$,'Fill',$,$,$,$,$,.EMBANKMENT.);`,
+    `#37=IFCRELCONTAINEDINSPATIALSTRUCTURE(${guid(37)},$,$,$,(#33,#34,#35,#36),#31);`,
+    `#40=IFCALIGNMENT(${guid(40)},$,'Axis',$,$,$,$,$);`,
+    `#41=IFCRELCONTAINEDINSPATIALSTRUCTURE(${guid(41)},$,$,$,(#40),#10);`,
+    `#50=IFCPROPERTYSET(${guid(50)},$,'Pset_BearingCommon',$,(#51));`,
+    "#51=IFCPROPERTYSINGLEVALUE('IsFixed',$,IFCBOOLEAN(.T.),$);",
+    `#52=IFCRELDEFINESBYPROPERTIES(${guid(52)},$,$,$,(#21),#50);`,
+  ];
+
+  it('gives the same rows from both extractors: a facility is the Building, its part the Storey', async () => {
+    const reference = await expectStreamingLikeWebIfc(stepFile('IFC4X3_ADD2', lines), [undefined, 37]);
+    const placed = reference.elements
+      .map((row) => JSON.parse(row) as Record<string, string | null>)
+      .map((r) => `${r.IfcType} ${r.Name}: ${r.Site} / ${r.Building} / ${r.Storey} (${r.PredefinedType})`)
+      .sort();
+    expect(placed).toEqual([
+      'IfcAlignment Axis: S / null / null (null)',
+      'IfcBeam Girder: S / Brücke / Deck (GIRDER_SEGMENT)',
+      'IfcBearing Bearing: S / Brücke / Deck (ELASTOMERIC)',
+      'IfcBridge Brücke: S / Brücke / null (USERDEFINED)',
+      'IfcBridgePart Deck: S / Brücke / Deck (DECK)',
+      'IfcCourse Surface: S / Road / Carriageway (PAVEMENT)',
+      'IfcEarthworksFill Fill: S / Road / Carriageway (EMBANKMENT)',
+      'IfcPavement Pavement: S / Road / Carriageway (FLEXIBLE)',
+      'IfcRoad Road: S / Road / null (null)',
+      'IfcRoadPart Carriageway: S / Road / Carriageway (CARRIAGEWAY)',
+      'IfcSign Sign: S / Road / Carriageway (MARKER)',
+      'IfcSite S: S / null / null (null)',
+    ]);
+  });
+});
+
 describe('bytes after END-ISO-10303-21;', () => {
   it.each([
     ['NUL padding', '\0'.repeat(300), 300],

@@ -47,7 +47,9 @@ export function DocsOverview({ origin }: { origin: string }) {
             <strong>IFCElements</strong> — one row per element: <C>GlobalId</C>, <C>IfcType</C>, <C>Name</C>,{' '}
             <C>Storey</C>, <C>Material</C>, common properties (<C>IsExternal</C>, <C>LoadBearing</C>,{' '}
             <C>FireRating</C>…) and quantities (<C>Length</C>, <C>GrossArea</C>, <C>NetArea</C>,{' '}
-            <C>GrossVolume</C>, <C>NetVolume</C>, weights), plus <C>ProjectId</C>.
+            <C>GrossVolume</C>, <C>NetVolume</C>, weights), plus <C>ProjectId</C>. In an infrastructure model
+            (IFC4X3) a bridge, road, railway or marine facility fills <C>Building</C> and its parts (a deck, a
+            carriageway…) fill <C>Storey</C>.
           </li>
           <li>
             <strong>IFCProperties</strong> — every property value of every element (<C>SetName</C>,{' '}
