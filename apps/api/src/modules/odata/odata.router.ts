@@ -6,6 +6,8 @@ import type { ODataService } from './odata.service';
 import { parseResourcePath } from './resource-path';
 
 const ODATA_VERSION = '4.0';
+/** When a client told 503 (a set still being prepared) should ask again. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** OData-Version on every response; a client that only speaks an older version is told so. */
 const versionHeaders: RequestHandler = (req, res, next) => {
@@ -45,6 +47,8 @@ function sendError(res: Response, err: unknown): void {
   }
   if (err instanceof ODataError) {
     const { status, body } = errorBody(err);
+    // A 503 is a wait (the wide set being prepared, seconds): say when to ask again (RFC 9110 §10.2.3).
+    if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(status).json(body);
     return;
   }
