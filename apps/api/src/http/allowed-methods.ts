@@ -5,6 +5,15 @@ interface RouterLayer {
   handle?: { stack?: RouterLayer[] };
 }
 
+/** A layer's match, or none where it cannot decode the path's parameters (a malformed %-escape). */
+function matchOf(layer: RouterLayer, path: string): { path: string } | false {
+  try {
+    return layer.match(path);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The methods the app's routes answer at `path` (GET brings HEAD), found by walking its router the way a request
  * is matched: a path that exists for other methods gets 405 with these in `Allow`, not a 404 saying it is not there.
@@ -13,7 +22,7 @@ export function allowedMethods(stack: readonly RouterLayer[], path: string): str
   const found = new Set<string>();
   const walk = (layers: readonly RouterLayer[], rest: string) => {
     for (const layer of layers) {
-      const matched = layer.match(rest);
+      const matched = matchOf(layer, rest);
       if (!matched) continue;
       if (layer.route) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
