@@ -66,8 +66,10 @@ describe('feed tokens in Settings', () => {
     expect(await item.textContent()).not.toContain('last used Never');
     expect(await page.content()).not.toContain(token);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Revoke Tableau laptop' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Revoke Tableau laptop?' }).waitFor();
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
     await card.getByText('No feed tokens yet.').waitFor();
     expect((await countWithBasic(account.user.username, token)).status).toBe(401);
     expect(tab.unexpectedErrors()).toEqual([]);

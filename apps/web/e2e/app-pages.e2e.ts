@@ -140,12 +140,23 @@ describe('every sidebar entry', () => {
     await page.goto('/app/data/sources');
     const row = page.locator(`tr[data-project-id="${doomed}"]`);
     await row.waitFor();
-    page.once('dialog', (dialog) => void dialog.dismiss());
-    await row.getByRole('button', { name: 'Delete doomed' }).click();
+    // Asked in the page's own dialog: Escape and Cancel keep the project, focus goes back to its button.
+    const remove = row.getByRole('button', { name: 'Delete doomed' });
+    const dialog = page.getByRole('alertdialog');
+    await remove.click();
+    await dialog.getByRole('heading', { name: 'Delete doomed?' }).waitFor();
+    expect(await dialog.innerText()).toContain('BI reports using its feed URL stop refreshing');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Delete doomed');
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await row.isVisible()).toBe(true);
-    page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByRole('button', { name: 'Delete doomed' }).click();
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Delete project' }).click();
     await row.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached' });
     const gone = await fetch(`${server.baseURL}/api/ifc/projects/${doomed}`, {
       headers: { Authorization: `Bearer ${account.token}` },
     });

@@ -121,6 +121,8 @@ describe('project page: models and versions', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Focus is back on the button that opened it, not lost to the page.
+    await page.waitForFunction(() => /^Roll back/.test(document.activeElement?.textContent ?? ''));
     await rollBack.click();
     await dialog.getByRole('button', { name: 'Roll back' }).click();
     const version1 = page.getByRole('listitem', { name: 'Version 1' });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFeedTokens } from '@/lib/api/feed-tokens';
@@ -13,10 +14,20 @@ export function FeedTokenList() {
   const tokens = useFeedTokens();
   const revoke = useRevokeFeedToken();
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const onRevoke = (id: string, name: string) => {
-    if (!window.confirm(`Revoke "${name}"? Tools using it will be refused from now on.`)) return;
     setError(null);
-    revoke.mutate(id, { onError: (err) => setError(getErrorMessage(err)) });
+    setConfirming({ id, name });
+  };
+  const confirmRevoke = () => {
+    if (!confirming) return;
+    revoke.mutate(confirming.id, {
+      onSuccess: () => setConfirming(null),
+      onError: (err) => {
+        setConfirming(null);
+        setError(getErrorMessage(err));
+      },
+    });
   };
   return (
     <QueryState query={tokens} loadingLabel="Loading tokens..." errorTitle="Could not load your feed tokens">
@@ -53,6 +64,18 @@ export function FeedTokenList() {
               ))}
             </ul>
           )}
+          <ConfirmDialog
+            open={confirming !== null}
+            onOpenChange={(open) => {
+              if (!open) setConfirming(null);
+            }}
+            title={`Revoke ${confirming?.name ?? 'this token'}?`}
+            description="Tools signing in with it are refused from their next request on. This cannot be undone; create a new token for them instead."
+            confirmLabel="Revoke token"
+            destructive
+            busy={revoke.isPending}
+            onConfirm={confirmRevoke}
+          />
         </div>
       )}
     </QueryState>

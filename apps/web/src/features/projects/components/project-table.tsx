@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteProject } from '@/lib/api/projects';
@@ -28,13 +29,22 @@ export function ProjectTable({
 }) {
   const remove = useDeleteProject();
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Project | null>(null);
   const origin = window.location.origin;
 
   const onDelete = (project: Project) => {
-    if (!window.confirm(`Delete "${project.name}" and its feed? BI tools using it will stop working.`))
-      return;
     setError(null);
-    remove.mutate(project.projectId, { onError: (err) => setError(getErrorMessage(err)) });
+    setConfirming(project);
+  };
+  const confirmDelete = () => {
+    if (!confirming) return;
+    remove.mutate(confirming.projectId, {
+      onSuccess: () => setConfirming(null),
+      onError: (err) => {
+        setConfirming(null);
+        setError(getErrorMessage(err));
+      },
+    });
   };
 
   return (
@@ -121,6 +131,18 @@ export function ProjectTable({
           </tbody>
         </table>
       </ScrollX>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={`Delete ${confirming?.name ?? 'this project'}?`}
+        description="Its feed and every version's rows are removed for good: BI reports using its feed URL stop refreshing."
+        confirmLabel="Delete project"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }
