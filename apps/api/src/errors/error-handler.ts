@@ -60,7 +60,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
   const path = req.originalUrl.split('?')[0] ?? '/';
   const stack = (req.app as unknown as { router?: { stack?: Parameters<typeof allowedMethods>[0] } }).router
     ?.stack;
-  const allowed = stack ? allowedMethods(stack, path) : [];
+  const allowed = stack ? allowedMethods(stack, path, apiNotFound) : [];
   if (allowed.length) {
     res
       .status(405)

@@ -27,6 +27,22 @@ describe('allowedMethods', () => {
     expect(allowedMethods(app(), path)).toEqual(methods);
   });
 
+  it('asks only the layers before the answering handler: a later catch-all GET (the page saying the web app is not built) never sees the request', () => {
+    const a = express();
+    const notFound: express.RequestHandler = (_req, res) => res.status(404).end();
+    const items = express.Router();
+    items.post('/', (_req, res) => res.end());
+    a.use('/api/items', items);
+    a.use('/api', notFound);
+    a.get(/.*/, (_req, res) => res.end());
+    a.use(notFound);
+    const stack = (a as unknown as { router: { stack: Parameters<typeof allowedMethods>[0] } }).router.stack;
+    expect(allowedMethods(stack, '/api/nothing', notFound)).toEqual([]);
+    expect(allowedMethods(stack, '/api/items', notFound)).toEqual(['POST']);
+    // Past the /api handler, at the app's last one, the catch-all is before it.
+    expect(allowedMethods(stack, '/page', notFound)).toEqual(['GET', 'HEAD']);
+  });
+
   it('takes a parameter it cannot decode (a malformed %-escape) for no match instead of throwing', () => {
     expect(allowedMethods(app(), '/api/items/%E0%A4%A')).toEqual([]);
   });

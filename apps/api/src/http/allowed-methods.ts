@@ -1,9 +1,12 @@
 /** The parts of Express's router layers (router 2) the walk reads; `match` has no side effects. */
-interface RouterLayer {
+export interface RouterLayer {
   match(path: string): { path: string } | false;
   route?: { methods: Record<string, boolean | undefined> };
-  handle?: { stack?: RouterLayer[] };
+  handle?: unknown;
 }
+
+const stackOf = (layer: RouterLayer): RouterLayer[] | undefined =>
+  (layer.handle as { stack?: RouterLayer[] } | undefined)?.stack;
 
 /** A layer's match, or none where it cannot decode the path's parameters (a malformed %-escape). */
 function matchOf(layer: RouterLayer, path: string): { path: string } | false {
@@ -18,7 +21,14 @@ function matchOf(layer: RouterLayer, path: string): { path: string } | false {
  * The methods the app's routes answer at `path` (GET brings HEAD), found by walking its router the way a request
  * is matched: a path that exists for other methods gets 405 with these in `Allow`, not a 404 saying it is not there.
  */
-export function allowedMethods(stack: readonly RouterLayer[], path: string): string[] {
+export function allowedMethods(
+  stack: readonly RouterLayer[],
+  path: string,
+  /** The handler answering now: the layers from its own on never see the request, so they are not asked. */
+  handler?: unknown,
+): string[] {
+  const own = handler === undefined ? -1 : stack.findIndex((l) => l.handle === handler && matchOf(l, path));
+  const before = own < 0 ? stack : stack.slice(0, own);
   const found = new Set<string>();
   const walk = (layers: readonly RouterLayer[], rest: string) => {
     for (const layer of layers) {
@@ -28,12 +38,13 @@ export function allowedMethods(stack: readonly RouterLayer[], path: string): str
         for (const [method, on] of Object.entries(layer.route.methods)) {
           if (on && method !== '_all') found.add(method.toUpperCase());
         }
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack, rest.slice(matched.path.length) || '/');
+      } else {
+        const inner = stackOf(layer);
+        if (inner) walk(inner, rest.slice(matched.path.length) || '/');
       }
     }
   };
-  walk(stack, path);
+  walk(before, path);
   if (found.has('GET')) found.add('HEAD');
   return [...found].sort();
 }

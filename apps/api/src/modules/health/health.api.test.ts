@@ -28,9 +28,15 @@ describeEachStore('health and platform', (target) => {
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  // With the web app built (when it is here) and without it: the page saying it is not built answers GET on every
+  // path, which must not count as a method of /api paths.
+  const apps = () => [app, buildTestApp(store, { WEB_DIST_DIR: '/nonexistent-web-dist' })];
+
   it('answers unknown API routes with a JSON 404', async () => {
-    const res = await request(app).get('/api/nope').expect(404);
-    expect(res.body).toEqual({ error: 'No route for GET /api/nope', code: 'ROUTE_NOT_FOUND' });
+    for (const each of apps()) {
+      const res = await request(each).get('/api/nope').expect(404);
+      expect(res.body).toEqual({ error: 'No route for GET /api/nope', code: 'ROUTE_NOT_FOUND' });
+    }
   });
 
   it.each([
@@ -42,12 +48,14 @@ describeEachStore('health and platform', (target) => {
   ] as const)(
     'answers %s on %s, a path with other methods, with 405 and Allow: %s',
     async (method, path, allow) => {
-      const res = await request(app)[method](path).expect(405);
-      expect(res.headers.allow).toBe(allow);
-      expect(res.body).toEqual({
-        error: `${method.toUpperCase()} is not allowed on ${path}; it answers ${allow}`,
-        code: 'METHOD_NOT_ALLOWED',
-      });
+      for (const each of apps()) {
+        const res = await request(each)[method](path).expect(405);
+        expect(res.headers.allow).toBe(allow);
+        expect(res.body).toEqual({
+          error: `${method.toUpperCase()} is not allowed on ${path}; it answers ${allow}`,
+          code: 'METHOD_NOT_ALLOWED',
+        });
+      }
     },
   );
 
