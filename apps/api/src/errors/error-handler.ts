@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorResponse } from '@aec/contracts';
 import { ZodError } from 'zod';
 import { asAppError } from './app-error';
-import { allowedMethods } from '../http/allowed-methods';
+import { allowedMethods, type RouterLayer } from '../http/allowed-methods';
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 
@@ -58,8 +58,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 
 export const apiNotFound: RequestHandler = (req, res) => {
   const path = req.originalUrl.split('?')[0] ?? '/';
-  const stack = (req.app as unknown as { router?: { stack?: Parameters<typeof allowedMethods>[0] } }).router
-    ?.stack;
+  const stack = (req.app as unknown as { router?: { stack?: RouterLayer[] } }).router?.stack;
   const allowed = stack ? allowedMethods(stack, path, apiNotFound) : [];
   if (allowed.length) {
     res

@@ -6,7 +6,7 @@ import { fileOverLimitMessage, uploadLimitWords, withControlCharactersReplaced }
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
 import { guardedDiskStorage } from './guarded-disk-storage';
-import { isDiskFull } from '../disk-full';
+import { errorCode, isDiskFull } from '../disk-full';
 
 export interface ReceivedFile {
   path: string;
@@ -137,7 +137,7 @@ const tooLarge = (maxMb: number) =>
 
 /** Storage problems get a clear message instead of a 500: the disk is full, or the data folder is not writable. */
 export function storageError(err: unknown): UploadRejectedError | null {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const code = errorCode(err);
   if (isDiskFull(code)) {
     return new UploadRejectedError(
       507,
