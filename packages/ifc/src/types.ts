@@ -122,8 +122,11 @@ export type DuplicateEntityProblem = 'duplicateEntity';
 /** Bytes after the file's 'END-ISO-10303-21;' (padding, a signature): ignored. */
 export type TrailingDataProblem = 'trailingData';
 
+/** Instances of entity types the file's schema does not define (an IFC4 entity in an IFC2X3 file): left out. */
+export type UnknownEntityProblem = 'unknownEntity';
+
 export interface ExtractionWarning {
-  code: EncodingProblem | DuplicateEntityProblem | TrailingDataProblem;
+  code: EncodingProblem | DuplicateEntityProblem | TrailingDataProblem | UnknownEntityProblem;
   count: number;
   /** A sentence for the processing log, count included. */
   message: string;

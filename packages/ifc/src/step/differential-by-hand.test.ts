@@ -237,6 +237,80 @@ describe('bytes after END-ISO-10303-21;', () => {
   );
 });
 
+describe('instances of entity types the schema does not define', () => {
+  const base = twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6');
+  /** The rows with and without `extra` lines: the same, and web-ifc's the same as the streaming extractor's. */
+  async function leftOut(extra: string[], chunkSize?: number) {
+    const text = stepFile('IFC4', [...base, ...extra]);
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    const plain = await extractWithWebIfc(Buffer.from(stepFile('IFC4', base), 'latin1'));
+    for (const rows of [streamed, reference]) {
+      expect(rows.elements).toEqual(plain.elements);
+      expect(rows.properties).toEqual(plain.properties);
+      expect(rows.spatial).toEqual(plain.spatial);
+    }
+    // web-ifc leaves them out without a word. If this fails, it reports them now.
+    expect(reference.summary.warnings).toEqual([]);
+    return streamed.summary.warnings;
+  }
+
+  it('are left out by both extractors; the streaming one says which', async () => {
+    const courses = [40, 41, 42].map((n) => `#${n}=IFCCOURSE(${guid(n)},$,'C${n}',$,$,$,$,$,.PAVEMENT.);`);
+    for (const chunkSize of [undefined, 31]) {
+      expect(
+        await leftOut(
+          [
+            ...courses,
+            `#43=IFCWALX(${guid(43)},$,'typo',$,$,$,$,$,$);`,
+            `#44=IFCRELCONTAINEDINSPATIALSTRUCTURE(${guid(44)},$,$,$,(#40,#41,#42,#43),#12);`,
+          ],
+          chunkSize,
+        ),
+      ).toEqual([
+        {
+          code: 'unknownEntity',
+          count: 4,
+          message:
+            '4 instances of entity types the IFC4 schema does not define were left out: IFCCOURSE (3), IFCWALX (1)',
+        },
+      ]);
+    }
+  });
+
+  it('names a single one by its instance name; a complex instance is not one of them', async () => {
+    expect(
+      await leftOut([
+        `#40=IFCFACILITY(${guid(40)},$,'F',$,$,$,$,$,$,$,$);`,
+        '#41=(IFCLENGTHMEASURE(1.)IFCREAL(2.));',
+        // an IFC2X3 presentation style, which the extraction would not read in an IFC2X3 file either
+        "#42=IFCSYMBOLSTYLE('s',#43);",
+      ]),
+    ).toEqual([
+      {
+        code: 'unknownEntity',
+        count: 1,
+        message: '#40 is an IFCFACILITY, an entity type the IFC4 schema does not define; it was left out',
+      },
+    ]);
+  });
+
+  it('lists the first eight types met, then says there were others', async () => {
+    const names = 'ABCDEFGHIJ'.split('').map((letter) => `IFCNOTATYPE${letter}`);
+    const warnings = await leftOut(names.map((name, i) => `#${40 + i}=${name}($);`));
+    expect(warnings).toEqual([
+      {
+        code: 'unknownEntity',
+        count: 10,
+        message: `10 instances of entity types the IFC4 schema does not define were left out: ${names
+          .slice(0, 8)
+          .map((name) => `${name} (1)`)
+          .join(', ')} and other types`,
+      },
+    ]);
+  });
+});
+
 /** Invalid STEP that real files still contain: where the extractors part, the streaming one is pinned here. */
 describe('streaming extractor on invalid instance names, entity names and booleans', () => {
   const wallNames = (rows: { elements: string[] }) =>

@@ -27,6 +27,35 @@ function repeatedDefinitionWarnings(model: StepModel): ExtractionWarning[] {
 }
 
 /**
+ * A warning when instances of entity types the schema the file is read with does not define were left out, where
+ * they could have carried row data (StepModel.unknown): it is missing from the rows. Web-ifc leaves them out too,
+ * without a word.
+ */
+function unknownEntityWarnings(model: StepModel): ExtractionWarning[] {
+  const { count, firstId, types } = model.unknownEntities();
+  const schema = `the ${model.schema.layout} schema`;
+  if (!count) return [];
+  const [first] = types[0]!;
+  if (count === 1)
+    return [
+      {
+        code: 'unknownEntity',
+        count,
+        message: `#${firstId} is an ${first}, an entity type ${schema} does not define; it was left out`,
+      },
+    ];
+  const listed = types.map(([type, n]) => `${type} (${n})`).join(', ');
+  const more = types.reduce((sum, [, n]) => sum + n, 0) < count ? ' and other types' : '';
+  return [
+    {
+      code: 'unknownEntity',
+      count,
+      message: `${count} instances of entity types ${schema} does not define were left out: ${listed}${more}`,
+    },
+  ];
+}
+
+/**
  * The streaming extractor: the same rows as extractIfc (web-ifc) from a file on disk, read in chunks and never
  * whole. The header is judged first from the file's head and tail (the same checks and messages as today), then one
  * pass keeps the entities the rows need (step-model.ts), then the shared row building runs over them.
@@ -63,6 +92,7 @@ export async function extractIfcFile(path: string, options: StepExtractOptions):
     const warnings = [
       ...encodingWarnings(counts),
       ...repeatedDefinitionWarnings(model),
+      ...unknownEntityWarnings(model),
       ...trailingDataWarnings(sniff.trailingBytes),
     ];
     for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });

@@ -4,7 +4,7 @@ import { IdSlots } from './id-slots';
 import { KeptRecords } from './kept-records';
 import { PagedIntList } from './paged-int-list';
 import type { StepEntitySink } from './step-file-reader';
-import type { EntityLayout, StepSchema } from './step-schema';
+import { type EntityLayout, type LayoutName, StepSchema } from './step-schema';
 import { StepLineDecoder, StepSyntaxError } from './step-line-decoder';
 
 /**
@@ -57,6 +57,35 @@ const UNLISTED_ROOTS = ['IfcProperty', 'IfcPhysicalQuantity'];
  * as `{type, name, value}` with `name` the defined type in schema casing. So the shared row building
  * (extract-rows.ts) reads it as it reads web-ifc. Close it when done (the temporary file is removed).
  */
+/** Whether the extraction keeps records of this entity type (it or a supertype is one of KEPT_ROOTS). */
+const isKept = (schema: StepSchema, entity: EntityLayout) =>
+  KEPT_ROOTS.some((root) => schema.isSubtypeOf(entity, root));
+
+const LAYOUTS: readonly LayoutName[] = ['IFC2X3', 'IFC4', 'IFC4X3'];
+
+/**
+ * Whether an entity type the file's schema lacks could have carried row data: it is one the extraction keeps in
+ * another IFC schema (IFCCOURSE, an IFC4X3 product, in an IFC4 file), or in none at all (a misspelt name). One that
+ * every schema defining it leaves to geometry or presentation (IFCPRESENTATIONSTYLEASSIGNMENT in an IFC4X3 file) is
+ * left out without a warning, as the same record in its own schema would be.
+ */
+function couldCarryRows(upperName: string): boolean {
+  let defined = false;
+  for (const layout of LAYOUTS) {
+    const schema = StepSchema.of(layout);
+    const entity = schema.entity(upperName);
+    if (!entity) continue;
+    if (isKept(schema, entity)) return true;
+    defined = true;
+  }
+  return !defined;
+}
+
+/** Names of unknown entity types remembered for the warning (a file naming more is not worth listing). */
+const UNKNOWN_TYPES_KEPT = 8;
+/** Unknown names whose judgement (couldCarryRows) is remembered; past this, a name is judged at each instance. */
+const UNKNOWN_NAMES_JUDGED = 4096;
+
 export class StepModel implements StepEntitySink, LineSource {
   private readonly kept: boolean[];
   private readonly listed: boolean[];
@@ -67,12 +96,16 @@ export class StepModel implements StepEntitySink, LineSource {
   private entities = 0;
   private repeatedIds = 0;
   private firstRepeatedId = 0;
+  private readonly unknownTypes = new Map<string, number>();
+  private readonly unknownJudged = new Map<string, boolean>();
+  private unknownInstances = 0;
+  private firstUnknownId = 0;
 
   constructor(
     readonly schema: StepSchema,
     options: { keptMemoryBytes?: number } = {},
   ) {
-    this.kept = schema.entities.map((e) => KEPT_ROOTS.some((root) => schema.isSubtypeOf(e, root)));
+    this.kept = schema.entities.map((e) => isKept(schema, e));
     this.listed = schema.entities.map((e) => !UNLISTED_ROOTS.some((root) => schema.isSubtypeOf(e, root)));
     this.records = new KeptRecords(options.keptMemoryBytes);
     this.decoder = new StepLineDecoder(schema);
@@ -81,7 +114,8 @@ export class StepModel implements StepEntitySink, LineSource {
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void {
     this.entities++;
     const layout = this.schema.entity(type);
-    if (!layout || !this.kept[layout.index]) return;
+    if (!layout) return this.unknown(id, type);
+    if (!this.kept[layout.index]) return;
     if (this.slots.get(id) >= 0) {
       // ISO 10303-21 names each instance once; like IfcOpenShell, the first definition is the one read
       if (this.repeatedIds++ === 0) this.firstRepeatedId = id;
@@ -133,6 +167,32 @@ export class StepModel implements StepEntitySink, LineSource {
    */
   repeatedDefinitions(): { count: number; firstId: number } {
     return { count: this.repeatedIds, firstId: this.firstRepeatedId };
+  }
+
+  /**
+   * An instance of an entity type the file's schema does not define (an IFC4X3 product in a file declared IFC4, a
+   * misspelt name): nothing can be read from it, so it is counted for a warning when it could have carried row data
+   * (couldCarryRows). A complex instance (`#n=(A()B());`, no single name) is a construct, not a mistake: not counted.
+   */
+  private unknown(id: number, type: string): void {
+    if (!type) return;
+    let counted = this.unknownJudged.get(type);
+    if (counted === undefined) {
+      counted = couldCarryRows(type);
+      if (this.unknownJudged.size < UNKNOWN_NAMES_JUDGED) this.unknownJudged.set(type, counted);
+    }
+    if (!counted) return;
+    if (this.unknownInstances++ === 0) this.firstUnknownId = id;
+    if (this.unknownTypes.has(type) || this.unknownTypes.size < UNKNOWN_TYPES_KEPT)
+      this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
+  }
+
+  /**
+   * Instances left out because their entity type is not in the schema: how many, the first one's name, and the
+   * first types met (up to UNKNOWN_TYPES_KEPT) with their counts, in the order they were met.
+   */
+  unknownEntities(): { count: number; firstId: number; types: Array<[string, number]> } {
+    return { count: this.unknownInstances, firstId: this.firstUnknownId, types: [...this.unknownTypes] };
   }
 
   /** Instances in the DATA section, kept or not (what web-ifc counts as lines). */
