@@ -11,6 +11,9 @@ export const createFeedTokenRequestSchema = z.object({
       error: 'Name cannot hold control characters (tabs, line breaks, text-direction controls)',
     }),
 });
+/** The error code of a create request naming a token the user already has (409): the form shows it at the name. */
+export const FEED_TOKEN_NAME_TAKEN = 'FEED_TOKEN_NAME_TAKEN';
+
 export type CreateFeedTokenRequest = z.infer<typeof createFeedTokenRequestSchema>;
 
 export const feedTokenSchema = z.object({

@@ -45,11 +45,12 @@ describe('describeApiError', () => {
     expect(describeApiError(await failure(axios.get(`${base}/with-text`))).retryAfterSeconds).toBeUndefined();
   });
 
-  it('prefers the server error text and keeps the status', async () => {
+  it('prefers the server error text and keeps the status and the error code', async () => {
     const info = describeApiError(await failure(axios.get(`${base}/with-text`)));
     expect(info).toEqual({
       status: 409,
       serverText: 'Username already taken',
+      serverCode: 'CONFLICT',
       message: 'Request failed with status code 409',
       network: false,
     });

@@ -9,6 +9,8 @@ export type ApiErrorInfo = {
   status: number | null;
   /** The server's `error` text (DESIGN.md error model), when it sent one. */
   serverText: string | null;
+  /** The server's error `code` (DESIGN.md error model), when it sent one: how a form tells which field is wrong. */
+  serverCode?: string;
   /** The spec's generic client message (§8): what to show when there is no server text. */
   message: string;
   /** True when no response arrived (offline, refused, timed out, aborted). */
@@ -22,9 +24,9 @@ function retryAfter(value: unknown): number | undefined {
   return Number.isFinite(seconds) ? seconds : undefined;
 }
 
-function serverErrorText(data: unknown): string | null {
-  if (data && typeof data === 'object' && 'error' in data) {
-    const text = (data as { error: unknown }).error;
+function serverErrorField(data: unknown, field: 'error' | 'code'): string | null {
+  if (data && typeof data === 'object' && field in data) {
+    const text = (data as Record<string, unknown>)[field];
     if (typeof text === 'string' && text.trim() !== '') return text;
   }
   return null;
@@ -42,9 +44,11 @@ export function describeApiError(error: unknown): ApiErrorInfo {
   }
   const response = error.response;
   if (response) {
+    const code = serverErrorField(response.data, 'code');
     return {
       status: response.status,
-      serverText: serverErrorText(response.data),
+      serverText: serverErrorField(response.data, 'error'),
+      ...(code ? { serverCode: code } : {}),
       message: `Request failed with status code ${response.status}`,
       network: false,
       retryAfterSeconds: retryAfter(response.headers?.['retry-after']),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedFeedToken, FeedToken } from '@aec/contracts';
+import { FEED_TOKEN_NAME_TAKEN, type CreatedFeedToken, type FeedToken } from '@aec/contracts';
 import { ConflictError, NotFoundError } from '../../errors/app-error';
 import type { FeedTokenRecord, Store, UserRecord } from '../../store/types';
 import { hashFeedToken, newFeedTokenSecret } from './feed-token-secret';
@@ -11,16 +11,28 @@ const toPublic = (t: FeedTokenRecord): FeedToken => ({
   lastUsedAt: t.lastUsedAt,
 });
 const MAX_TOKENS = 50;
+/** Names compare as a reader sees them: the same letters in any case or Unicode composition are one name. */
+const sameName = (a: string, b: string) =>
+  a.normalize('NFC').toLocaleLowerCase('en') === b.normalize('NFC').toLocaleLowerCase('en');
 
 export type FeedTokensService = ReturnType<typeof createFeedTokensService>;
 
 export function createFeedTokensService({ store }: { store: Store }) {
   return {
     async create(user: UserRecord, name: string): Promise<CreatedFeedToken> {
-      if ((await store.feedTokens.listByUser(user.id)).length >= MAX_TOKENS) {
+      const tokens = await store.feedTokens.listByUser(user.id);
+      if (tokens.length >= MAX_TOKENS) {
         throw new ConflictError(
           `You already have ${MAX_TOKENS} feed tokens; revoke one first.`,
           'TOO_MANY_TOKENS',
+        );
+      }
+      // the list is where a token is told apart from the others when it is revoked: two of one name could not be
+      const taken = tokens.find((token) => sameName(token.name, name));
+      if (taken) {
+        throw new ConflictError(
+          `You already have a feed token named "${taken.name}"; give this one another name so the two can be told apart.`,
+          FEED_TOKEN_NAME_TAKEN,
         );
       }
       const secret = newFeedTokenSecret();

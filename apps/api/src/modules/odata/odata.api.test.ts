@@ -247,6 +247,35 @@ describeEachStore('OData feed: service, queries, paging and access', (target) =>
       lastUsedAt: null,
     });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.token);
+    // one name per token (any letter case, any Unicode composition): the list is where they are told apart
+    for (const name of ['tableau', ' TABLEAU ']) {
+      const again = await request(h.app)
+        .post('/api/feed-tokens')
+        .set(bearer(owner.token))
+        .send({ name })
+        .expect(409);
+      expect(again.body).toMatchObject({
+        code: 'FEED_TOKEN_NAME_TAKEN',
+        error:
+          'You already have a feed token named "Tableau"; give this one another name so the two can be told apart.',
+      });
+    }
+    const cafe = await request(h.app)
+      .post('/api/feed-tokens')
+      .set(bearer(owner.token))
+      .send({ name: 'Caf\u00e9' });
+    expect(cafe.status).toBe(201);
+    await request(h.app)
+      .post('/api/feed-tokens')
+      .set(bearer(owner.token))
+      .send({ name: 'Cafe\u0301' })
+      .expect(409);
+    await request(h.app)
+      .post('/api/feed-tokens')
+      .set(bearer(other.token))
+      .send({ name: 'Tableau' })
+      .expect(201);
+    await request(h.app).delete(`/api/feed-tokens/${cafe.body.id}`).set(bearer(owner.token)).expect(200);
     await feed(`IFCElements/$count?${byProject()}`)
       .set(basic(owner.account.username, created.body.token))
       .expect(200);

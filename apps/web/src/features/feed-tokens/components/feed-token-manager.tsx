@@ -1,12 +1,16 @@
 import type { CreatedFeedToken } from '@aec/contracts';
-import { createFeedTokenRequestSchema, usernameRuleProblem } from '@aec/contracts';
+import {
+  FEED_TOKEN_NAME_TAKEN as NAME_TAKEN,
+  createFeedTokenRequestSchema,
+  usernameRuleProblem,
+} from '@aec/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldErrorProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { getErrorMessage } from '@/lib/api-client';
+import { describeApiError, getErrorMessage } from '@/lib/api-client';
 import { useCreateFeedToken } from '@/lib/api/feed-tokens';
 import { FeedTokenList } from './feed-token-list';
 import { NewTokenSecret } from './new-token-secret';
@@ -32,6 +36,11 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
       onSuccess: (token) => {
         setCreated(token);
         setName('');
+      },
+      // a name already used is the field's error, next to the name to change
+      onError: (error) => {
+        const info = describeApiError(error);
+        if (info.serverCode === NAME_TAKEN) setNameError(info.serverText ?? info.message);
       },
     });
   };
@@ -73,7 +82,7 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
             {create.isPending ? 'Creating...' : 'Create token'}
           </Button>
         </form>
-        {create.isError ? (
+        {create.isError && describeApiError(create.error).serverCode !== NAME_TAKEN ? (
           <Alert variant="destructive">
             <AlertDescription>{getErrorMessage(create.error)}</AlertDescription>
           </Alert>
