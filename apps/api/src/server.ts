@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { dataDirProblem, listenProblem } from './config/check-settings';
@@ -10,6 +9,7 @@ import { jwtSecretFor } from './modules/auth/jwt-secret';
 import { createStore } from './store/create-store';
 import { closeGracefully } from './http/graceful-shutdown';
 import { deferContinue } from './http/deferred-continue';
+import { createHttpServer } from './http/request-head';
 import { requestTimeoutMs } from './http/request-timeout';
 import { shutDown } from './runtime/shut-down';
 import { removeStaleUploads } from './modules/ifc/upload/stale-uploads';
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   } catch (err) {
     await failStart(`Failed to start: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   server.requestTimeout = requestTimeoutMs(config.MAX_UPLOAD_MB * 1024 * 1024);
   deferContinue(server, app);
   server.listen(config.PORT, config.HOST);

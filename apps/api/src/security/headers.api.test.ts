@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createSqliteStore } from '../store/sqlite/sqlite-store';
 import { buildTestApp } from '../test/test-app';
+import { REQUEST_HEAD_LIMIT_BYTES, createHttpServer } from '../http/request-head';
 
 describe('security: headers and oversized input', () => {
   const store = createSqliteStore({ file: ':memory:' });
@@ -20,12 +21,12 @@ describe('security: headers and oversized input', () => {
   });
 
   it('answers 431 to oversized headers and 413 to oversized JSON bodies', async () => {
-    const server = http.createServer(app);
+    const server = createHttpServer(app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: '/health', headers: { 'x-big': 'x'.repeat(64 * 1024) } },
+        { host: '127.0.0.1', port, path: '/health', headers: { 'x-big': 'x'.repeat(REQUEST_HEAD_LIMIT_BYTES) } },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
