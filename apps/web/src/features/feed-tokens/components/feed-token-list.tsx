@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/query-state';
-import { getErrorMessage } from '@/lib/api-client';
+import { useConfirmation } from '@/components/ui/use-confirmation';
 import { useFeedTokens } from '@/lib/api/feed-tokens';
 import { useRevokeFeedToken } from '@/lib/api/feed-tokens';
 
@@ -13,21 +12,11 @@ const format = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'Neve
 export function FeedTokenList() {
   const tokens = useFeedTokens();
   const revoke = useRevokeFeedToken();
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
-  const onRevoke = (id: string, name: string) => {
-    setError(null);
-    setConfirming({ id, name });
-  };
+  const confirmation = useConfirmation<{ id: string; name: string }>();
+  const { subject: confirming, error } = confirmation;
+  const onRevoke = (id: string, name: string) => confirmation.ask({ id, name });
   const confirmRevoke = () => {
-    if (!confirming) return;
-    revoke.mutate(confirming.id, {
-      onSuccess: () => setConfirming(null),
-      onError: (err) => {
-        setConfirming(null);
-        setError(getErrorMessage(err));
-      },
-    });
+    if (confirming) revoke.mutate(confirming.id, confirmation.settled);
   };
   return (
     <QueryState query={tokens} loadingLabel="Loading tokens..." errorTitle="Could not load your feed tokens">
@@ -65,10 +54,7 @@ export function FeedTokenList() {
             </ul>
           )}
           <ConfirmDialog
-            open={confirming !== null}
-            onOpenChange={(open) => {
-              if (!open) setConfirming(null);
-            }}
+            {...confirmation.dialog()}
             title={`Revoke ${confirming?.name ?? 'this token'}?`}
             description="Tools signing in with it are refused from their next request on. This cannot be undone; create a new token for them instead."
             confirmLabel="Revoke token"

@@ -1,10 +1,10 @@
 import type { ModelDto } from '@aec/contracts';
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { getErrorMessage } from '@/lib/api-client';
+import { useConfirmation } from '@/components/ui/use-confirmation';
 import { useDeleteModel } from '../api/delete-model';
 import { ModelName } from './model-name';
 import { UploadVersionControl } from './upload-version-control';
@@ -23,8 +23,8 @@ export function ModelCard({
   isOnlyModel: boolean;
 }) {
   const headingId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const confirmation = useConfirmation<true>();
+  const { error } = confirmation;
   const remove = useDeleteModel();
   return (
     <article className="grid min-w-0 gap-4 rounded-lg border bg-card p-3 sm:p-4" aria-labelledby={headingId}>
@@ -41,10 +41,7 @@ export function ModelCard({
             variant="ghost"
             size="sm"
             className="text-destructive"
-            onClick={() => {
-              setError(null);
-              setConfirming(true);
-            }}
+            onClick={() => confirmation.ask(true)}
           >
             <Trash2 aria-hidden="true" />
             Delete model
@@ -77,25 +74,13 @@ export function ModelCard({
         </ol>
       )}
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        {...confirmation.dialog()}
         title={`Delete the model ${model.name}?`}
         description="Its versions, rows and change lists are removed for good; the feed keeps serving the project's other models."
         confirmLabel="Delete model"
         destructive
         busy={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(
-            { projectId, modelId: model.modelId },
-            {
-              onSuccess: () => setConfirming(false),
-              onError: (err) => {
-                setConfirming(false);
-                setError(getErrorMessage(err));
-              },
-            },
-          )
-        }
+        onConfirm={() => remove.mutate({ projectId, modelId: model.modelId }, confirmation.settled)}
       />
     </article>
   );

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { projectPagePath } from '@/config/app-paths';
 import { Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useConfirmation } from '@/components/ui/use-confirmation';
 import { CopyButton } from '@/components/ui/copy-button';
-import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteProject } from '@/lib/api/projects';
 import { projectFeedUrl } from '../feed-urls';
 import { formatDateTime, formatInteger } from '@/lib/format';
@@ -28,23 +28,13 @@ export function ProjectTable({
   actions?: (project: Project) => ReactNode;
 }) {
   const remove = useDeleteProject();
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Project | null>(null);
+  const confirmation = useConfirmation<Project>();
+  const { subject: confirming, error } = confirmation;
   const origin = window.location.origin;
 
-  const onDelete = (project: Project) => {
-    setError(null);
-    setConfirming(project);
-  };
+  const onDelete = (project: Project) => confirmation.ask(project);
   const confirmDelete = () => {
-    if (!confirming) return;
-    remove.mutate(confirming.projectId, {
-      onSuccess: () => setConfirming(null),
-      onError: (err) => {
-        setConfirming(null);
-        setError(getErrorMessage(err));
-      },
-    });
+    if (confirming) remove.mutate(confirming.projectId, confirmation.settled);
   };
 
   return (
@@ -132,10 +122,7 @@ export function ProjectTable({
         </table>
       </ScrollX>
       <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
+        {...confirmation.dialog()}
         title={`Delete ${confirming?.name ?? 'this project'}?`}
         description="Its feed and every version's rows are removed for good: BI reports using its feed URL stop refreshing."
         confirmLabel="Delete project"
