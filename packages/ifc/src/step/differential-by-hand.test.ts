@@ -295,6 +295,17 @@ describe('instances of entity types the schema does not define', () => {
     ]);
   });
 
+  it('cuts a name longer than any entity name in the message', async () => {
+    const long = `IFC${'X'.repeat(5000)}`;
+    expect(await leftOut([`#40=${long}($);`, `#41=${long}($);`])).toEqual([
+      {
+        code: 'unknownEntity',
+        count: 2,
+        message: `2 instances of entity types the IFC4 schema does not define were left out: ${long.slice(0, 63)}… (2)`,
+      },
+    ]);
+  });
+
   it('lists the first eight types met, then says there were others', async () => {
     const names = 'ABCDEFGHIJ'.split('').map((letter) => `IFCNOTATYPE${letter}`);
     const warnings = await leftOut(names.map((name, i) => `#${40 + i}=${name}($);`));

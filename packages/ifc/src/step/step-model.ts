@@ -85,6 +85,11 @@ function couldCarryRows(upperName: string): boolean {
 const UNKNOWN_TYPES_KEPT = 8;
 /** Unknown names whose judgement (couldCarryRows) is remembered; past this, a name is judged at each instance. */
 const UNKNOWN_NAMES_JUDGED = 4096;
+/**
+ * The longest IFC entity name has 46 characters (IfcCartesianTransformationOperator2DnonUniform): a longer name is in no schema (so it is counted, unjudged and
+ * unremembered) and is cut to this length where the warning lists it, so a hostile name cannot grow the message.
+ */
+const ENTITY_NAME_MAX = 64;
 
 export class StepModel implements StepEntitySink, LineSource {
   private readonly kept: boolean[];
@@ -176,12 +181,16 @@ export class StepModel implements StepEntitySink, LineSource {
    */
   private unknown(id: number, type: string): void {
     if (!type) return;
-    let counted = this.unknownJudged.get(type);
-    if (counted === undefined) {
-      counted = couldCarryRows(type);
-      if (this.unknownJudged.size < UNKNOWN_NAMES_JUDGED) this.unknownJudged.set(type, counted);
+    if (type.length > ENTITY_NAME_MAX) {
+      type = `${type.slice(0, ENTITY_NAME_MAX - 1)}…`;
+    } else {
+      let counted = this.unknownJudged.get(type);
+      if (counted === undefined) {
+        counted = couldCarryRows(type);
+        if (this.unknownJudged.size < UNKNOWN_NAMES_JUDGED) this.unknownJudged.set(type, counted);
+      }
+      if (!counted) return;
     }
-    if (!counted) return;
     if (this.unknownInstances++ === 0) this.firstUnknownId = id;
     if (this.unknownTypes.has(type) || this.unknownTypes.size < UNKNOWN_TYPES_KEPT)
       this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
