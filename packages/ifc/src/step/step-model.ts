@@ -50,13 +50,6 @@ const KEPT_ROOTS = [
  */
 const UNLISTED_ROOTS = ['IfcProperty', 'IfcPhysicalQuantity'];
 
-/**
- * The entities of a STEP file the extraction needs, kept as their raw parameter bytes (kept-records.ts: in memory up
- * to a limit, past it in a temporary file read back through a cache) and decoded only when asked for, into objects
- * shaped like web-ifc's lines: attributes by schema name in STEP order, references as `{type: 5, value: id}`, values
- * as `{type, name, value}` with `name` the defined type in schema casing. So the shared row building
- * (extract-rows.ts) reads it as it reads web-ifc. Close it when done (the temporary file is removed).
- */
 /** Whether the extraction keeps records of this entity type (it or a supertype is one of KEPT_ROOTS). */
 const isKept = (schema: StepSchema, entity: EntityLayout) =>
   KEPT_ROOTS.some((root) => schema.isSubtypeOf(entity, root));
@@ -86,11 +79,19 @@ const UNKNOWN_TYPES_KEPT = 8;
 /** Unknown names whose judgement (couldCarryRows) is remembered; past this, a name is judged at each instance. */
 const UNKNOWN_NAMES_JUDGED = 4096;
 /**
- * The longest IFC entity name has 46 characters (IfcCartesianTransformationOperator2DnonUniform): a longer name is in no schema (so it is counted, unjudged and
- * unremembered) and is cut to this length where the warning lists it, so a hostile name cannot grow the message.
+ * The longest IFC entity name has 46 characters (IfcCartesianTransformationOperator2DnonUniform): a longer name is
+ * in no schema (so it is counted, unjudged and unremembered) and is cut to this length where the warning lists it,
+ * so a hostile name cannot grow the message.
  */
 const ENTITY_NAME_MAX = 64;
 
+/**
+ * The entities of a STEP file the extraction needs, kept as their raw parameter bytes (kept-records.ts: in memory up
+ * to a limit, past it in a temporary file read back through a cache) and decoded only when asked for, into objects
+ * shaped like web-ifc's lines: attributes by schema name in STEP order, references as `{type: 5, value: id}`, values
+ * as `{type, name, value}` with `name` the defined type in schema casing. So the shared row building
+ * (extract-rows.ts) reads it as it reads web-ifc. Close it when done (the temporary file is removed).
+ */
 export class StepModel implements StepEntitySink, LineSource {
   private readonly kept: boolean[];
   private readonly listed: boolean[];
