@@ -3,10 +3,10 @@ import type { Socket } from 'node:net';
 import type { ErrorResponse } from '@aec/contracts';
 
 /**
- * The largest request line and headers together. Node's default (16 KB) refused a BI tool's filter on a few hundred
- * values (Power Query folds "is one of" into `Name eq 'a' or Name eq 'b' …`; 700 four-character names make an
- * 18 KB URL) with a bare 431 the user could not read. The feed parses a 64 KB filter in well under 0.2 s, so 64 KB
- * it is: four times the memory node may hold per connection while it reads a head.
+ * The largest request line and headers together. Node's default (16 KB) refused a filter on a few hundred values
+ * (an or-chain, `Name eq 'a' or Name eq 'b' …`: 700 four-character names make an 18 KB URL) with a bare 431 the
+ * user could not read. The feed parses a 64 KB filter in well under 0.2 s, so 64 KB it is: four times the memory
+ * node may hold per connection while it reads a head.
  */
 export const REQUEST_HEAD_LIMIT_BYTES = 64 * 1024;
 
