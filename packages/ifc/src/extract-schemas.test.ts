@@ -58,6 +58,19 @@ describe('schema families', () => {
     expect(byName(rows.elements, 'Door 0.1').Material).toBe('Oak');
   });
 
+  it('reads an IFC4X3_TC1 header (which web-ifc does not know) as IFC4X3 and keeps the declared name', async () => {
+    const { text, counts } = generateIfcFixture({ schema: 'IFC4X3', storeys: 1, bays: 2 });
+    const plain = await extractText(text);
+    const rows = await extractText(withHeaderSchema(text, 'IFC4X3_ADD2', 'IFC4X3_TC1'));
+    expect(rows.summary).toMatchObject({
+      schema: 'IFC4X3_TC1',
+      schemaFamily: 'IFC4X3',
+      productCount: counts.totalProducts,
+    });
+    expect(rows.elements).toEqual(plain.elements);
+    expect(rows.properties).toEqual(plain.properties);
+  });
+
   it('reads an IFC2X_FINAL header as IFC2X3', async () => {
     const { text, counts } = generateIfcFixture({ schema: 'IFC2X3', storeys: 1, bays: 1 });
     const rows = await extractText(withHeaderSchema(text, 'IFC2X3', 'IFC2X_FINAL'));

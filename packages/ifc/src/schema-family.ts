@@ -13,6 +13,9 @@ import type { SchemaFamily } from './types';
  *   best-effort basis with IFC4 layouts (the entity types we read have not changed).
  * - IFC4X1/IFC4X2 and every IFC4X3 name (_RC1…_RC4, _ADD1, _ADD2) are parsed by web-ifc with its
  *   IFC4X3 layouts.
+ * - IFC4X3_TC1 (the technical corrigendum of IFC 4.3, which IfcOpenShell writes) is IFC4X3 too. web-ifc does not
+ *   know the name, so `openModel` hands it a header saying IFC4X3 (as for IFC4RC*); its IFC4X3 layouts are
+ *   ADD2's, the corrigendum's successor.
  * Anything else (IFC2X2, IFC5, …) is rejected with a clear message before parsing.
  */
 const FAMILY_BY_SCHEMA: Record<string, SchemaFamily> = {
@@ -24,12 +27,13 @@ const FAMILY_BY_SCHEMA: Record<string, SchemaFamily> = {
   IFC4X3: 'IFC4X3',
   IFC4X3_ADD1: 'IFC4X3',
   IFC4X3_ADD2: 'IFC4X3',
+  IFC4X3_TC1: 'IFC4X3',
 };
 
 const IFC4_RELEASE_CANDIDATE = /^IFC4RC[1-4]$/;
 const IFC4X3_RELEASE_CANDIDATE = /^IFC4X3_RC[1-4]$/;
 
-export const SUPPORTED_SCHEMAS_TEXT = `${IFC_SCHEMA_FAMILIES.slice(0, -1).join(', ')} and ${IFC_SCHEMA_FAMILIES.at(-1)} (also IFC2X_FINAL, IFC4RC1–RC4, IFC4X3_RC1–RC4, IFC4X3_ADD1/ADD2)`;
+export const SUPPORTED_SCHEMAS_TEXT = `${IFC_SCHEMA_FAMILIES.slice(0, -1).join(', ')} and ${IFC_SCHEMA_FAMILIES.at(-1)} (also IFC2X_FINAL, IFC4RC1–RC4, IFC4X3_RC1–RC4, IFC4X3_ADD1/ADD2, IFC4X3_TC1)`;
 
 /** The family of a declared schema name, or null when we do not support it. */
 export function schemaFamilyOf(declared: string): SchemaFamily | null {
@@ -43,5 +47,7 @@ export function schemaFamilyOf(declared: string): SchemaFamily | null {
 
 /** The schema name web-ifc must be told, when it differs from the declared one (else null). */
 export function webIfcSchemaAlias(declared: string): string | null {
-  return IFC4_RELEASE_CANDIDATE.test(declared.trim().toUpperCase()) ? 'IFC4' : null;
+  const name = declared.trim().toUpperCase();
+  if (IFC4_RELEASE_CANDIDATE.test(name)) return 'IFC4';
+  return name === 'IFC4X3_TC1' ? 'IFC4X3' : null;
 }

@@ -176,6 +176,7 @@ describe('sniffIfcData', () => {
     ['IFC2X_FINAL', 'IFC2X3'],
     ['IFC4X3_ADD2', 'IFC4X3'],
     ['IFC4X3_RC2', 'IFC4X3'],
+    ['IFC4X3_TC1', 'IFC4X3'],
     ['IFC4X1', 'IFC4X1'],
     ['ifc4', 'IFC4'],
   ])('accepts %s as the %s family', (schema, family) => {
@@ -193,7 +194,7 @@ describe('schema family helpers', () => {
   it('accepts every family the app advertises, and maps every accepted name onto one of them', () => {
     for (const family of IFC_SCHEMA_FAMILIES) expect(schemaFamilyOf(family)).toBe(family);
     const advertised: readonly string[] = IFC_SCHEMA_FAMILIES;
-    for (const declared of ['IFC2X_FINAL', 'IFC4RC4', 'IFC4X2', 'IFC4X3_ADD2', 'IFC4X3_RC1'])
+    for (const declared of ['IFC2X_FINAL', 'IFC4RC4', 'IFC4X2', 'IFC4X3_ADD2', 'IFC4X3_RC1', 'IFC4X3_TC1'])
       expect(advertised).toContain(schemaFamilyOf(declared));
     for (const family of IFC_SCHEMA_FAMILIES) expect(SUPPORTED_SCHEMAS_TEXT).toContain(family);
   });
@@ -207,8 +208,10 @@ describe('schema family helpers', () => {
     expect(schemaFamilyOf('IFC5')).toBeNull();
   });
 
-  it('tells web-ifc IFC4 only for IFC4 release candidates', () => {
+  it('tells web-ifc another name only for the names it does not know: IFC4 release candidates, IFC4X3_TC1', () => {
     expect(webIfcSchemaAlias('IFC4RC4')).toBe('IFC4');
+    expect(webIfcSchemaAlias('ifc4x3_tc1')).toBe('IFC4X3');
+    expect(webIfcSchemaAlias('IFC4X3_ADD2')).toBeNull();
     expect(webIfcSchemaAlias('IFC2X_FINAL')).toBeNull();
     expect(webIfcSchemaAlias('IFC4X3_RC2')).toBeNull();
   });

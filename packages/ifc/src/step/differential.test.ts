@@ -32,6 +32,16 @@ const MODELS: Array<[string, GeneratorOptions]> = [
 ];
 
 describe('streaming extractor against web-ifc (differential)', () => {
+  it('IFC4X3_TC1 (web-ifc is told IFC4X3): the same rows, under the declared name', async () => {
+    const text = generateIfcModel({ schema: 'IFC4X3', storeys: 1, bays: 2 }).replace(
+      "FILE_SCHEMA(('IFC4X3_ADD2'));",
+      "FILE_SCHEMA(('IFC4X3_TC1'));",
+    );
+    const reference = await expectStreamingLikeWebIfc(text, [undefined, 97]);
+    expect(reference.summary).toMatchObject({ schema: 'IFC4X3_TC1', schemaFamily: 'IFC4X3' });
+    expect(reference.elements.length).toBeGreaterThan(10);
+  });
+
   it.each(MODELS)('%s: the same elements, properties, spatial rows and warnings', async (_, options) => {
     // a small chunk size cuts records and strings (and their escapes) across chunk boundaries
     const reference = await expectStreamingLikeWebIfc(generateIfcModel(options), [undefined, 97]);
