@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateIfcFixture } from '../packages/ifc/src/generate/generate-model';
 import { compareModel, overAllowance, type ComparisonReport } from './ifc-compare/compare-model';
 import { readOurModel } from './ifc-compare/our-model';
 import { PEER_SCHEMA_ALIASES, readWithIfcOpenShell } from './ifc-compare/peer-model';
@@ -105,6 +106,36 @@ if (!expected) {
         },
         120_000,
       );
+
+      // No sample declares IFC4X3_TC1: a generated infrastructure-free IFC4X3 model declared so, which the product
+      // reads with its IFC4X3 (ADD2) layouts and IfcOpenShell with its own TC1 schema.
+      const tc1 = 'generated-IFC4X3_TC1.ifc';
+      const tc1Reason = 'IfcOpenShell here has no IFC4X3_TC1 schema';
+      if (!schemas.has('IFC4X3_TC1'))
+        it.skip(skippedTitle(tc1, `not compared: ${tc1Reason}`), () => undefined);
+      else
+        it(`${tc1}: GlobalIds and types exact, other differences explained`, async () => {
+          const { text, counts } = generateIfcFixture({ schema: 'IFC4X3', storeys: 2, bays: 3 });
+          const declaredTc1 = text.replace("FILE_SCHEMA(('IFC4X3_ADD2'));", "FILE_SCHEMA(('IFC4X3_TC1'));");
+          expect(declaredTc1).not.toBe(text);
+          const file = path.join(tmp, tc1);
+          fs.writeFileSync(file, declaredTc1, 'latin1');
+          const [uploaded, peer] = await Promise.all([
+            uploadIfc(server.baseUrl, account, file),
+            readWithIfcOpenShell(tool.path!, file),
+          ]);
+          expect(uploaded.success).toBe(true);
+          if (!peer.opened) throw new Error(`IfcOpenShell could not open ${tc1}: ${peer.error}`);
+          expect(peer.schemaIdentifier).toBe('IFC4X3_TC1');
+          const ours = await readOurModel(server.baseUrl, uploaded.projectId, account.basic, account.bearer);
+          const report = compareModel(tc1, peer.schemaIdentifier, ours, peer.elements);
+          reports.push(report);
+          expect(report.elements.ours).toBe(counts.totalProducts);
+          expect(report.globalIds).toEqual({ onlyOurs: [], onlyTheirs: [], csvMatchesFeed: true });
+          expect(report.typeMismatches).toEqual([]);
+          expect(report.compared.storeys).toBe(report.elements.theirs);
+          expect(overAllowance(report)).toEqual({});
+        }, 120_000);
     },
   );
 }

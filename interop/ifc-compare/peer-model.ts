@@ -35,7 +35,15 @@ export interface PeerElement {
 }
 
 export type PeerModel =
-  { opened: true; schema: string; elements: PeerElement[] } | { opened: false; error: string };
+  | {
+      opened: true;
+      /** The schema family IfcOpenShell read with (IFC4X3 for every 4.3 name). */
+      schema: string;
+      /** The exact schema it opened the file with (IFC4X3_TC1). */
+      schemaIdentifier: string;
+      elements: PeerElement[];
+    }
+  | { opened: false; error: string };
 
 /**
  * Declared schemas IfcOpenShell has no layout for, read with the released schema they precede (as our product

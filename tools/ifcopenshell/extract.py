@@ -188,7 +188,17 @@ def main(path, read_as=None):
         if entry["storey"] is None and product.id() in raw_container and not is_any(product, STOREY_LIKE):
             entry["storeyByRawContainment"] = storey_of(product, raw_container[product.id()])
         elements.append(entry)
-    print(json.dumps({"opened": True, "schema": model.schema, "elements": elements}, ensure_ascii=False))
+    print(
+        json.dumps(
+            {
+                "opened": True,
+                "schema": model.schema,
+                "schemaIdentifier": model.schema_identifier,
+                "elements": elements,
+            },
+            ensure_ascii=False,
+        )
+    )
     return 0
 
 
