@@ -10,13 +10,6 @@ import type { ErrorResponse } from '@aec/contracts';
  */
 export const REQUEST_HEAD_LIMIT_BYTES = 64 * 1024;
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  431: 'Request Header Fields Too Large',
-};
-
 /** What node could not read as an HTTP request, as the API's error model: status and body. */
 function clientErrorAnswer(code: string | undefined): [number, ErrorResponse] {
   if (code === 'HPE_HEADER_OVERFLOW')
@@ -52,7 +45,7 @@ function answerClientErrors(server: Server): void {
     const [status, body] = clientErrorAnswer(err.code);
     const json = JSON.stringify(body);
     socket.end(
-      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     );
   });

@@ -33,8 +33,8 @@ function repeatedDefinitionWarnings(model: StepModel): ExtractionWarning[] {
  */
 function unknownEntityWarnings(model: StepModel): ExtractionWarning[] {
   const { count, firstId, types } = model.unknownEntities();
-  const schema = `the ${model.schema.layout} schema`;
   if (!count) return [];
+  const schema = `the ${model.schema.layout} schema`;
   const [first] = types[0]!;
   if (count === 1)
     return [

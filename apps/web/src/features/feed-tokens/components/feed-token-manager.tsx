@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldErrorProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { describeApiError, getErrorMessage } from '@/lib/api-client';
+import { describeApiError } from '@/lib/api-client';
 import { useCreateFeedToken } from '@/lib/api/feed-tokens';
 import { FeedTokenList } from './feed-token-list';
 import { NewTokenSecret } from './new-token-secret';
@@ -23,6 +23,12 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
   const [created, setCreated] = useState<CreatedFeedToken | null>(null);
   // HTTP Basic cannot carry every older username (a ':' ends it): such a token would never be accepted.
   const nameProblem = username ? usernameRuleProblem(username) : null;
+  // The server's refusal of a name already used is the field's error, next to the name to change; any other failure
+  // is said below the form.
+  const failure = create.isError ? describeApiError(create.error) : null;
+  const failureText = failure ? (failure.serverText ?? failure.message) : undefined;
+  const nameTaken = failure?.serverCode === NAME_TAKEN;
+  const fieldError = nameError ?? (nameTaken ? failureText : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,11 +42,6 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
       onSuccess: (token) => {
         setCreated(token);
         setName('');
-      },
-      // a name already used is the field's error, next to the name to change
-      onError: (error) => {
-        const info = describeApiError(error);
-        if (info.serverCode === NAME_TAKEN) setNameError(info.serverText ?? info.message);
       },
     });
   };
@@ -67,14 +68,14 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
         {created ? <NewTokenSecret created={created} onDone={() => setCreated(null)} /> : null}
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Create feed token">
           <div className="min-w-60 flex-1">
-            <FormField id="feed-token-name" label="Token name" error={nameError}>
+            <FormField id="feed-token-name" label="Token name" error={fieldError}>
               <Input
                 id="feed-token-name"
                 value={name}
                 maxLength={80}
                 placeholder="e.g. Tableau on my laptop"
                 onChange={(event) => setName(event.target.value)}
-                {...fieldErrorProps('feed-token-name', nameError)}
+                {...fieldErrorProps('feed-token-name', fieldError)}
               />
             </FormField>
           </div>
@@ -82,9 +83,9 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
             {create.isPending ? 'Creating...' : 'Create token'}
           </Button>
         </form>
-        {create.isError && describeApiError(create.error).serverCode !== NAME_TAKEN ? (
+        {failure && !nameTaken ? (
           <Alert variant="destructive">
-            <AlertDescription>{getErrorMessage(create.error)}</AlertDescription>
+            <AlertDescription>{failureText}</AlertDescription>
           </Alert>
         ) : null}
         <FeedTokenList />
