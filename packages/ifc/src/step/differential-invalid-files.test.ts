@@ -93,7 +93,7 @@ describe('instances of entity types the schema does not define', () => {
 });
 
 /** Invalid STEP that real files still contain: where the extractors part, the streaming one is pinned here. */
-describe('streaming extractor on invalid instance names, entity names and booleans', () => {
+describe('streaming extractor on invalid instance names, entity names, derived marks and booleans', () => {
   const wallNames = (rows: { elements: string[] }) =>
     rows.elements
       .map((row) => JSON.parse(row) as { ExpressId: number; Name: string; IfcType: string })
@@ -148,6 +148,28 @@ describe('streaming extractor on invalid instance names, entity names and boolea
     // ISO 10303-21 writes keywords in upper case; web-ifc matches them as written. If this fails, it reads them now.
     const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
     expect(wallNames(reference).sort()).toEqual(['#22 W2']);
+  });
+
+  it('reads * in an explicit attribute as no value, as IfcOpenShell does; web-ifc shifts the attributes after it', async () => {
+    const text = stepFile(
+      'IFC4',
+      twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6').map((line) =>
+        line.startsWith('#22=') ? `#22=IFCWALL(${guid(22)},$,*,$,$,$,$,'T-22',.PARTITIONING.);` : line,
+      ),
+    );
+    const wall = (rows: { elements: string[] }) => {
+      const row = rows.elements
+        .map((r) => JSON.parse(r) as Record<string, unknown>)
+        .find((r) => r.ExpressId === 22)!;
+      return { Name: row.Name, Tag: row.Tag, PredefinedType: row.PredefinedType };
+    };
+    for (const chunkSize of [undefined, 29]) {
+      const streamed = await withTempIfc(text, (file) => extractStreaming(file, chunkSize));
+      expect(wall(streamed)).toEqual({ Name: null, Tag: 'T-22', PredefinedType: 'PARTITIONING' });
+    }
+    // web-ifc drops the * and reads each later attribute one place early. If this fails, it keeps their places now.
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(wall(reference)).toEqual({ Name: null, Tag: 'PARTITIONING', PredefinedType: null });
   });
 
   it('reads a boolean written in lower case (.t.) as no value, as IfcOpenShell does; web-ifc reads the text', async () => {
