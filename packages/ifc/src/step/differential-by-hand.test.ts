@@ -106,7 +106,7 @@ const RELATIONSHIPS_BY_HAND: Array<[string, string[]]> = [
     'every kind of property: enumerated, bounded, list, table, reference, complex, and odd values',
     [
       ...twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6'),
-      `#100=IFCPROPERTYSET(${guid(96)},$,'Pset_Kinds',$,(#101,#102,#103,#104,#105,#106,#107,#108,#109,#110,#111));`,
+      `#100=IFCPROPERTYSET(${guid(96)},$,'Pset_Kinds',$,(#101,#102,#103,#104,#105,#106,#107,#108,#109,#110,#111,#113));`,
       "#101=IFCPROPERTYENUMERATEDVALUE('Status',$,(IFCLABEL('NEW'),IFCLABEL('EXISTING')),#120);",
       "#120=IFCPROPERTYENUMERATION('PEnum_Status',(IFCLABEL('NEW'),IFCLABEL('EXISTING'),IFCLABEL('DEMOLISH')),$);",
       "#102=IFCPROPERTYBOUNDEDVALUE('Range',$,IFCLENGTHMEASURE(10.),IFCLENGTHMEASURE(2.),$,$);",
@@ -120,6 +120,8 @@ const RELATIONSHIPS_BY_HAND: Array<[string, string[]]> = [
       "#109=IFCPROPERTYSINGLEVALUE('Empty',$,$,$);",
       "#110=IFCPROPERTYSINGLEVALUE('Tiny',$,IFCREAL(1.E-5),$);",
       "#111=IFCPROPERTYSINGLEVALUE('Logical',$,IFCLOGICAL(.U.),$);",
+      // IFC4's IfcBinary: web-ifc keeps the hex digits as written
+      '#113=IFCPROPERTYSINGLEVALUE(\'Checksum\',$,IFCBINARY("0FF"),$);',
       `#112=IFCRELDEFINESBYPROPERTIES(${guid(97)},$,$,$,(#20),#100);`,
     ],
   ],

@@ -66,7 +66,13 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
   it('keeps the attribute order, fills missing attributes with null and reads (but drops) extra values', () => {
     const line = decode(`('a')`, layoutOf('IfcLabel', 'IfcLabel', 'IfcLabel'));
     expect(Object.keys(line)).toEqual(['expressID', 'type', 'A0', 'A1', 'A2']);
-    expect(line).toEqual({ expressID: 42, type: 7, A0: { type: 1, name: 'IfcLabel', value: 'a' }, A1: null, A2: null });
+    expect(line).toEqual({
+      expressID: 42,
+      type: 7,
+      A0: { type: 1, name: 'IfcLabel', value: 'a' },
+      A1: null,
+      A2: null,
+    });
     expect(decode(`('a',(1.,2.),IFCLABEL('b'))`, layoutOf('IfcLabel'))).toEqual({
       expressID: 42,
       type: 7,
@@ -75,12 +81,12 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
     expect(() => decode(`('a',(1.,2.)`, layoutOf('IfcLabel'))).toThrow(StepSyntaxError);
   });
 
-  it('reads a typed value as web-ifc does: one string, number, enumeration or reference is its value', () => {
-    const layout = layoutOf(...Array.from({ length: 9 }, () => 'IfcValue'));
+  it('reads a typed value as web-ifc does: one string, number, binary, enumeration or reference is its value', () => {
+    const layout = layoutOf(...Array.from({ length: 11 }, () => 'IfcValue'));
     expect(
       decode(
         `(IfcLengthMeasure ( 2.5 ),IFCBOOLEAN(.F.),IFCLOGICAL(.U.),IFCIDENTIFIER(.X.),IFCCOMPLEXNUMBER((1.,2.)),` +
-          `IFCLABEL($),IFCLABEL(),IFCREAL(1.,2.),IFCNOTINTHESCHEMA(#5))`,
+          `IFCLABEL($),IFCLABEL(),IFCREAL(1.,2.),IFCNOTINTHESCHEMA(#5),IFCBINARY("0FF"),IFCBINARY("314"))`,
         layout,
       ),
     ).toEqual({
@@ -95,6 +101,8 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
       A6: { type: 4, name: 'IfcLabel' },
       A7: { type: 4, name: 'IfcReal' },
       A8: { type: 5, value: 5 },
+      A9: { type: 4, name: 'IfcBinary', value: '0FF' },
+      A10: { type: 4, name: 'IfcBinary', value: '314' },
     });
   });
 
@@ -126,7 +134,11 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
 
   it('keeps semicolons, parentheses and doubled quotes inside strings and decodes their escapes', () => {
     const line = decode(`('a;b)(c','it''s','\\X2\\00E9\\X0\\')`, layoutOf('IfcText', 'IfcText', 'IfcText'));
-    expect([line.A0, line.A1, line.A2].map((v) => (v as { value: string }).value)).toEqual(['a;b)(c', "it's", 'é']);
+    expect([line.A0, line.A1, line.A2].map((v) => (v as { value: string }).value)).toEqual([
+      'a;b)(c',
+      "it's",
+      'é',
+    ]);
   });
 
   it('reads an entity of the schema by its layout', () => {
@@ -181,7 +193,16 @@ describe('StepLineDecoder numbers', () => {
     let seed = 17;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
-    const texts = ['0.', '-0.', '2500.', '1.E-3', '-0.5E+02', '0.1', '0.30000000000000004', '9007199254740993.'];
+    const texts = [
+      '0.',
+      '-0.',
+      '2500.',
+      '1.E-3',
+      '-0.5E+02',
+      '0.1',
+      '0.30000000000000004',
+      '9007199254740993.',
+    ];
     for (let i = 0; i < 5000; i++) {
       const sign = ['', '-', '+'][Math.floor(random() * 3)];
       const whole = digits(1 + Math.floor(random() * 12));

@@ -126,8 +126,8 @@ export class StepLineDecoder {
   }
 
   /**
-   * `IFCLABEL('x')`: the value with its defined type as `name`. Only a single string, number, enumeration or
-   * reference is a value; anything else (a list, `$`, several items) leaves it without one, as in web-ifc.
+   * `IFCLABEL('x')`: the value with its defined type as `name`. Only a single string, number, binary (its hex digits
+   * as written: `IFCBINARY("0FF")`), enumeration or reference is a value; anything else (a list, `$`, several items) leaves it without one, as in web-ifc.
    */
   private typed(): unknown {
     const { bytes } = this;
@@ -150,7 +150,8 @@ export class StepLineDecoder {
     if (b === QUOTE) single = { type: 1, name, value: this.string() };
     else if (b === 0x23) single = { type: 5, value: this.reference() };
     else if (b === 0x2e) single = this.enumeration(this.enumText(), name);
-    else if (b !== 0x24 && b !== 0x2a && b !== 0x28 && b !== 0x22 && isNumberByte(b))
+    else if (b === 0x22) single = { type: 4, name, value: this.binary() };
+    else if (b !== 0x24 && b !== 0x2a && b !== 0x28 && isNumberByte(b))
       single = { type: 4, name, value: this.number() };
     else {
       this.value('');
