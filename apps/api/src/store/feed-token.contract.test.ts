@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachStore } from '../test/store-fixtures';
-import type { Store } from './types';
+import { DuplicateError, type Store } from './types';
 
 describeEachStore('store contract: feed tokens and newsletter', (target) => {
   let store: Store;
@@ -42,6 +42,30 @@ describeEachStore('store contract: feed tokens and newsletter', (target) => {
     expect(await store.feedTokens.delete(other.id, a.id)).toBe(false);
     expect(await store.feedTokens.delete(user.id, a.id)).toBe(true);
     expect(await store.feedTokens.findByHash(a.tokenHash)).toBeNull();
+  });
+
+  it('refuses a second token of a user’s name in any case or Unicode composition, even when both are written at once', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const create = (userId: string, name: string) =>
+      store.feedTokens.create({ id: randomUUID(), userId, name, tokenHash: randomUUID() });
+    // 'Café' composed (U+00E9) and decomposed (e + U+0301), in two cases: one name to a reader
+    const results = await Promise.allSettled([
+      create(user.id, 'Caf\u00e9 BI'),
+      create(user.id, 'CAFE\u0301 bi'),
+      create(user.id, 'café bi'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateError);
+    expect(await store.feedTokens.listByUser(user.id)).toHaveLength(1);
+    // another user may use it, and a name that differs is another token
+    await expect(create(other.id, 'Café BI')).resolves.toMatchObject({ name: 'Café BI' });
+    await expect(create(user.id, 'Café BI 2')).resolves.toMatchObject({ name: 'Café BI 2' });
+    // the name is free again once its token is revoked
+    const [only] = (await store.feedTokens.listByUser(user.id)).filter((t) => t.name !== 'Café BI 2');
+    expect(await store.feedTokens.delete(user.id, only!.id)).toBe(true);
+    await expect(create(user.id, 'CAFÉ BI')).resolves.toMatchObject({ name: 'CAFÉ BI' });
   });
 
   it('removes a user’s tokens with the user', async () => {

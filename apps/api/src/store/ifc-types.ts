@@ -203,6 +203,7 @@ export interface FeedTokenRecord {
 }
 
 export interface FeedTokenRepository {
+  /** Throws DuplicateError('feedTokenName') when the user has a token of that name (feedTokenNameKey). */
   create(token: { id: string; userId: string; name: string; tokenHash: string }): Promise<FeedTokenRecord>;
   listByUser(userId: string): Promise<FeedTokenRecord[]>;
   findByHash(tokenHash: string): Promise<FeedTokenRecord | null>;

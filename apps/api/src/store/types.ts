@@ -88,7 +88,7 @@ export interface Store {
 
 /** A unique constraint enforced by the database was violated. */
 export class DuplicateError extends Error {
-  constructor(readonly field: 'username' | 'email' | 'id') {
+  constructor(readonly field: 'username' | 'email' | 'id' | 'feedTokenName') {
     super(`duplicate ${field}`);
     this.name = 'DuplicateError';
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FEED_TOKEN_NAME_TAKEN, type CreatedFeedToken, type FeedToken } from '@aec/contracts';
 import { ConflictError, NotFoundError } from '../../errors/app-error';
-import type { FeedTokenRecord, Store, UserRecord } from '../../store/types';
+import { feedTokenNameKey } from '../../store/keys';
+import { DuplicateError, type FeedTokenRecord, type Store, type UserRecord } from '../../store/types';
 import { hashFeedToken, newFeedTokenSecret } from './feed-token-secret';
 
 const toPublic = (t: FeedTokenRecord): FeedToken => ({
@@ -11,9 +12,11 @@ const toPublic = (t: FeedTokenRecord): FeedToken => ({
   lastUsedAt: t.lastUsedAt,
 });
 const MAX_TOKENS = 50;
-/** Names compare as a reader sees them: the same letters in any case or Unicode composition are one name. */
-const sameName = (a: string, b: string) =>
-  a.normalize('NFC').toLocaleLowerCase('en') === b.normalize('NFC').toLocaleLowerCase('en');
+const nameTaken = (taken: string) =>
+  new ConflictError(
+    `You already have a feed token named "${taken}"; give this one another name so the two can be told apart.`,
+    FEED_TOKEN_NAME_TAKEN,
+  );
 
 export type FeedTokensService = ReturnType<typeof createFeedTokensService>;
 
@@ -27,22 +30,27 @@ export function createFeedTokensService({ store }: { store: Store }) {
           'TOO_MANY_TOKENS',
         );
       }
-      // the list is where a token is told apart from the others when it is revoked: two of one name could not be
-      const taken = tokens.find((token) => sameName(token.name, name));
-      if (taken) {
-        throw new ConflictError(
-          `You already have a feed token named "${taken.name}"; give this one another name so the two can be told apart.`,
-          FEED_TOKEN_NAME_TAKEN,
-        );
-      }
+      // the list is where a token is told apart from the others when it is revoked: two of one name could not be.
+      // Names compare as a reader sees them (feedTokenNameKey); the store enforces it when two requests race.
+      const key = feedTokenNameKey(name);
+      const taken = tokens.find((token) => feedTokenNameKey(token.name) === key);
+      if (taken) throw nameTaken(taken.name);
       const secret = newFeedTokenSecret();
-      const record = await store.feedTokens.create({
-        id: randomUUID(),
-        userId: user.id,
-        name,
-        tokenHash: hashFeedToken(secret),
-      });
-      return { ...toPublic(record), token: secret };
+      try {
+        const record = await store.feedTokens.create({
+          id: randomUUID(),
+          userId: user.id,
+          name,
+          tokenHash: hashFeedToken(secret),
+        });
+        return { ...toPublic(record), token: secret };
+      } catch (err) {
+        if (!(err instanceof DuplicateError)) throw err;
+        const winner = (await store.feedTokens.listByUser(user.id)).find(
+          (t) => feedTokenNameKey(t.name) === key,
+        );
+        throw nameTaken(winner?.name ?? name);
+      }
     },
     list: async (user: UserRecord) => (await store.feedTokens.listByUser(user.id)).map(toPublic),
     async revoke(user: UserRecord, id: string): Promise<void> {

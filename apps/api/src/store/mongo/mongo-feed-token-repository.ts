@@ -1,10 +1,14 @@
 import type { mongo } from 'mongoose';
-import type { FeedTokenRecord, FeedTokenRepository } from '../types';
+import { feedTokenNameKey } from '../keys';
+import { DuplicateError, type FeedTokenRecord, type FeedTokenRepository } from '../types';
+import { isDuplicateKey } from './duplicate-key';
 
 interface FeedTokenDoc {
   _id: string;
   userId: string;
   name: string;
+  /** feedTokenNameKey(name), unique per user; tokens named alike before names were unique carry `<key>#<id>`. */
+  nameKey: string;
   tokenHash: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -19,11 +23,38 @@ const toRecord = (d: FeedTokenDoc): FeedTokenRecord => ({
   lastUsedAt: d.lastUsedAt ? d.lastUsedAt.toISOString() : null,
 });
 
+/**
+ * Gives tokens stored before names were unique their name key: the first of a user's tokens of a name the key
+ * itself, any later one of the same name the key followed by its id, so that the unique index can be built and
+ * both keep their names. Idempotent: instances starting at once write the same keys.
+ */
+async function keyOlderTokens(tokens: mongo.Collection<FeedTokenDoc>): Promise<void> {
+  const older = await tokens
+    .find({ nameKey: { $exists: false } })
+    .sort({ createdAt: 1, _id: 1 })
+    .toArray();
+  if (!older.length) return;
+  const keyed = new Set(
+    (await tokens.find({ nameKey: { $exists: true } }).toArray()).map((t) =>
+      JSON.stringify([t.userId, t.nameKey]),
+    ),
+  );
+  for (const token of older) {
+    const key = feedTokenNameKey(token.name);
+    const userKey = JSON.stringify([token.userId, key]);
+    const nameKey = keyed.has(userKey) ? `${key}#${token._id}` : key;
+    keyed.add(userKey);
+    await tokens.updateOne({ _id: token._id, nameKey: { $exists: false } }, { $set: { nameKey } });
+  }
+}
+
 export async function createMongoFeedTokenRepository(db: mongo.Db): Promise<FeedTokenRepository> {
   const tokens = db.collection<FeedTokenDoc>('feed_tokens');
+  await keyOlderTokens(tokens);
   await Promise.all([
     tokens.createIndex({ tokenHash: 1 }, { unique: true, name: 'feed_tokens_hash_unique' }),
     tokens.createIndex({ userId: 1, createdAt: -1 }, { name: 'feed_tokens_user' }),
+    tokens.createIndex({ userId: 1, nameKey: 1 }, { unique: true, name: 'feed_tokens_name_unique' }),
   ]);
   return {
     async create(token) {
@@ -31,11 +62,18 @@ export async function createMongoFeedTokenRepository(db: mongo.Db): Promise<Feed
         _id: token.id,
         userId: token.userId,
         name: token.name,
+        nameKey: feedTokenNameKey(token.name),
         tokenHash: token.tokenHash,
         createdAt: new Date(),
         lastUsedAt: null,
       };
-      await tokens.insertOne(doc);
+      try {
+        await tokens.insertOne(doc);
+      } catch (err) {
+        // The hash is 256 random bits: a duplicate key here is the name (FerretDB does not say which index).
+        if (isDuplicateKey(err)) throw new DuplicateError('feedTokenName');
+        throw err;
+      }
       return toRecord(doc);
     },
     async listByUser(userId) {

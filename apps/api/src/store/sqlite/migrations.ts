@@ -1,6 +1,7 @@
 import type { SqliteDb } from './database';
 import { createWrite } from './write-transaction';
 import { ELEMENT_COLUMNS, PROPERTY_COLUMNS, SPATIAL_COLUMNS, type ColumnType } from '../row-columns';
+import { feedTokenNameKey } from '../keys';
 
 export const SQL_TYPES: Record<ColumnType, string> = {
   string: 'TEXT',
@@ -16,9 +17,36 @@ export const columnsDdl = (columns: Record<string, ColumnType>, skip: string[] =
 
 /**
  * Versioned, append-only migrations: `PRAGMA user_version` records how many have run. Never edit a shipped
- * migration; add the next one.
+ * migration; add the next one. A migration is SQL, or a function when it needs JavaScript (SQLite has no Unicode
+ * normalization, and libsql registers no functions of ours); either runs inside the migration's write transaction.
  */
-const migrations: string[] = [
+type Migration = string | ((db: SqliteDb) => void);
+
+/**
+ * Migration 15: a user's feed token names are unique in the database (name_key, feedTokenNameKey), not only by the
+ * service's check, which two requests at once could both pass. Tokens named alike before the check existed keep
+ * their names: the first of each name gets the key, the later ones none (NULLs never collide in a unique index).
+ */
+function uniqueFeedTokenNames(db: SqliteDb): void {
+  db.exec('ALTER TABLE feed_tokens ADD COLUMN name_key TEXT');
+  const tokens = db.prepare('SELECT id, user_id, name FROM feed_tokens ORDER BY created_at, rowid').all() as {
+    id: string;
+    user_id: string;
+    name: string;
+  }[];
+  const setKey = db.prepare('UPDATE feed_tokens SET name_key = ? WHERE id = ?');
+  const keyed = new Set<string>();
+  for (const token of tokens) {
+    const key = feedTokenNameKey(token.name);
+    const userKey = JSON.stringify([token.user_id, key]);
+    if (keyed.has(userKey)) continue;
+    keyed.add(userKey);
+    setKey.run(key, token.id);
+  }
+  db.exec('CREATE UNIQUE INDEX feed_tokens_name_key ON feed_tokens (user_id, name_key)');
+}
+
+const migrations: Migration[] = [
   `CREATE TABLE users (
      id TEXT PRIMARY KEY,
      username TEXT NOT NULL,
@@ -317,6 +345,7 @@ const migrations: string[] = [
   // the change step reads property values only of elements whose fingerprints differ. Never served; rows stored
   // before have none (NULL), and the change step collects those versions' fingerprints itself.
   `ALTER TABLE ifc_elements ADD COLUMN property_fingerprint TEXT;`,
+  uniqueFeedTokenNames,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
@@ -336,7 +365,9 @@ export function migrate(db: SqliteDb, target = migrations.length): void {
         throw new Error(`Database schema version ${current} is newer than this build (${migrations.length})`);
       }
       if (current >= target) return true;
-      db.exec(migrations[current]!);
+      const migration = migrations[current]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${current + 1}`);
       return false;
     });

@@ -1,4 +1,5 @@
-import type { FeedTokenRecord, FeedTokenRepository } from '../types';
+import { feedTokenNameKey } from '../keys';
+import { DuplicateError, type FeedTokenRecord, type FeedTokenRepository } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 
@@ -22,7 +23,7 @@ const toRecord = (row: FeedTokenRow): FeedTokenRecord => ({
 
 export function createSqliteFeedTokenRepository(db: SqliteDb, write: SqliteWrite): FeedTokenRepository {
   const insert = db.prepare(
-    'INSERT INTO feed_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO feed_tokens (id, user_id, name, name_key, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const byId = db.prepare('SELECT * FROM feed_tokens WHERE id = ?');
   const byUser = db.prepare(
@@ -33,7 +34,16 @@ export function createSqliteFeedTokenRepository(db: SqliteDb, write: SqliteWrite
   const remove = db.prepare('DELETE FROM feed_tokens WHERE id = ? AND user_id = ?');
   return {
     async create(token) {
-      write(() => insert.run(token.id, token.userId, token.name, token.tokenHash, new Date().toISOString()));
+      const nameKey = feedTokenNameKey(token.name);
+      try {
+        write(() =>
+          insert.run(token.id, token.userId, token.name, nameKey, token.tokenHash, new Date().toISOString()),
+        );
+      } catch (err) {
+        if (/UNIQUE constraint failed: feed_tokens\.user_id, feed_tokens\.name_key/.test(String(err)))
+          throw new DuplicateError('feedTokenName');
+        throw err;
+      }
       return toRecord(byId.get(token.id) as FeedTokenRow);
     },
     async listByUser(userId) {
