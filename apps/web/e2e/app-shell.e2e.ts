@@ -123,6 +123,14 @@ describe('sidebar', () => {
     expect(await crumbs.getByRole('listitem').allTextContents()).toEqual(['App Dashboard', 'Page']);
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
     expect(tab.unexpectedErrors(/status of 404/)).toEqual([]);
+
+    // a long path without a break (an old project link) wraps inside the page at 320 px instead of widening it
+    await page.setViewportSize({ width: 320, height: 740 });
+    const long = `/app/projects/proj_${'0123456789abcdef'.repeat(2)}`;
+    await page.goto(long);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(await page.getByText(long).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
   });
 });
 

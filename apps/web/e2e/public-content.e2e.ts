@@ -81,6 +81,12 @@ describe('blog', () => {
     expect((await page.goto('/blog/no-such-article'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.getByText('/blog/no-such-article').isVisible()).toBe(true);
+    // a long path without a break wraps inside the page at 320 px instead of widening it
+    await page.setViewportSize({ width: 320, height: 740 });
+    const long = `/blog/${'a-very-long-article-slug-without-spaces'.replace(/-/g, '_').repeat(2)}`;
+    expect((await page.goto(long))?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
     expect(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
     // the server answers an unknown path with 404 (the page is the app's not-found page); Chrome logs that status
     expect(tab.unexpectedErrors(/status of 404/)).toEqual([]);

@@ -20,7 +20,10 @@ export function AppNotFoundRoute() {
       <h1 className="text-3xl font-bold tracking-tight">Page not found</h1>
       <p className="text-muted-foreground">
         There is no application page at{' '}
-        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">{pathname}</code>.
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-foreground [overflow-wrap:anywhere]">
+          {pathname}
+        </code>
+        .
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="outline" onClick={() => void navigate(-1)}>
