@@ -172,6 +172,25 @@ describe('streaming extractor on invalid instance names, entity names, derived m
     expect(wall(reference)).toEqual({ Name: null, Tag: 'PARTITIONING', PredefinedType: null });
   });
 
+  it('leaves out a record nested 200,000 levels deep, as web-ifc does, instead of running out of stack', async () => {
+    const deep = '('.repeat(200_000) + ')'.repeat(200_000);
+    const text = stepFile('IFC4', [
+      ...twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6'),
+      `#30=IFCPROPERTYSET(${guid(30)},$,'Pset_Deep',$,(#31,#32,#33));`,
+      `#31=IFCPROPERTYSINGLEVALUE('Lists',$,${deep},$);`,
+      `#32=IFCPROPERTYSINGLEVALUE('Typed',$,${'IFCLABEL('.repeat(100_000)}'x'${')'.repeat(100_000)},$);`,
+      "#33=IFCPROPERTYSINGLEVALUE('Plain',$,IFCLABEL('kept'),$);",
+      `#34=IFCRELDEFINESBYPROPERTIES(${guid(34)},$,$,$,(#20),#30);`,
+    ]);
+    const names = (rows: { properties: string[] }) =>
+      rows.properties.map((row) => (JSON.parse(row) as { PropertyName: string }).PropertyName);
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file));
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect(names(streamed)).toEqual(['Plain']);
+    expect(streamed.elements).toEqual(reference.elements);
+    expect(streamed.properties).toEqual(reference.properties);
+  });
+
   it('reads a boolean written in lower case (.t.) as no value, as IfcOpenShell does; web-ifc reads the text', async () => {
     const text = stepFile('IFC4', [
       ...twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6'),

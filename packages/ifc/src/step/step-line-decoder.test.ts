@@ -1,5 +1,5 @@
 import type { EntityLayout } from './step-schema';
-import { StepLineDecoder, StepSyntaxError } from './step-line-decoder';
+import { MAX_NESTING, StepLineDecoder, StepSyntaxError } from './step-line-decoder';
 import { StepSchema } from './step-schema';
 
 const schema = StepSchema.of('IFC4');
@@ -130,6 +130,28 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
         { type: 3, name: 'IfcBoolean', value: false },
       ],
     });
+  });
+
+  it('refuses a record nesting lists or typed values deeper than MAX_NESTING, and reads the next record', () => {
+    const nested = (depth: number, open: string, close: string) =>
+      `(${open.repeat(depth)}1.${close.repeat(depth)})`;
+    const layout = layoutOf('IfcValue');
+    // at the limit: read (a list inside the record's parameter list counts from 1)
+    expect(() => decode(nested(MAX_NESTING, '(', ')'), layout)).not.toThrow();
+    expect(() => decode(nested(MAX_NESTING, 'IFCLABEL(', ')'), layout)).not.toThrow();
+    for (const depth of [MAX_NESTING + 1, 200_000]) {
+      expect(() => decode(nested(depth, '(', ')'), layout)).toThrow(
+        new StepSyntaxError(
+          `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${MAX_NESTING + 1}`,
+        ),
+      );
+      expect(() => decode(nested(depth, 'IFCLABEL(', ')'), layout)).toThrow(StepSyntaxError);
+    }
+    // the decoder starts each record afresh
+    expect(decode('((1.,2.))', layout).A0).toEqual([
+      { type: 4, name: 'IfcValue', value: 1 },
+      { type: 4, name: 'IfcValue', value: 2 },
+    ]);
   });
 
   it('keeps semicolons, parentheses and doubled quotes inside strings and decodes their escapes', () => {

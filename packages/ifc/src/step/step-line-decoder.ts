@@ -6,6 +6,13 @@ import type { EntityLayout, StepSchema } from './step-schema';
 /** A record that is not ISO 10303-21: the line reads as missing, as web-ifc's unreadable lines do. */
 export class StepSyntaxError extends Error {}
 
+/**
+ * Lists and typed values nested deeper than this make a record unreadable. The IFC schemas nest three levels at most
+ * (a list of lists of typed values); a file nesting 200,000 (a hostile or broken one) would otherwise exhaust the
+ * stack while being decoded, and its extraction fail with a RangeError instead of leaving the record out.
+ */
+export const MAX_NESTING = 64;
+
 const SPACE = 0x20;
 const QUOTE = 0x27;
 
@@ -37,13 +44,24 @@ export class StepLineDecoder {
   private bytes: Buffer = Buffer.alloc(0);
   private end = 0;
   private at = 0;
+  /** Lists and typed values open at `at` (reset by each decode: a record that throws leaves it raised). */
+  private depth = 0;
 
   constructor(private readonly schema: StepSchema) {}
+
+  /** Enters a list or typed value at byte `at`. */
+  private nest(): void {
+    if (++this.depth > MAX_NESTING)
+      throw new StepSyntaxError(
+        `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${this.at}`,
+      );
+  }
 
   decode(id: number, layout: EntityLayout, bytes: Buffer, start: number, end: number): IfcLine {
     this.bytes = bytes;
     this.end = end;
     this.at = start;
+    this.depth = 0;
     const line: IfcLine = { expressID: id, type: layout.code };
     const { attributes } = layout;
     this.skipSpace();
@@ -95,15 +113,17 @@ export class StepLineDecoder {
   private list(declared: string): unknown[] {
     const { bytes } = this;
     if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' at byte ${this.at}`);
+    this.nest();
     this.at++;
     const values: unknown[] = [];
     this.skipSpace();
     if (bytes[this.at] === 0x29) {
       this.at++;
-      return values;
+    } else {
+      do values.push(this.value(declared));
+      while (!this.closes());
     }
-    do values.push(this.value(declared));
-    while (!this.closes());
+    this.depth--;
     return values;
   }
 
@@ -127,7 +147,8 @@ export class StepLineDecoder {
 
   /**
    * `IFCLABEL('x')`: the value with its defined type as `name`. Only a single string, number, binary (its hex digits
-   * as written: `IFCBINARY("0FF")`), enumeration or reference is a value; anything else (a list, `$`, several items) leaves it without one, as in web-ifc.
+   * as written: `IFCBINARY("0FF")`), enumeration or reference is a value; anything else (a list, `$`, several items)
+   * leaves it without one, as in web-ifc.
    */
   private typed(): unknown {
     const { bytes } = this;
@@ -138,10 +159,12 @@ export class StepLineDecoder {
     this.at = p;
     this.skipSpace();
     if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' at byte ${this.at}`);
+    this.nest();
     this.at++;
     this.skipSpace();
     if (bytes[this.at] === 0x29) {
       this.at++;
+      this.depth--;
       return { type: 4, name };
     }
     if (this.at >= this.end) throw new StepSyntaxError('parameter list ends early');
@@ -157,10 +180,13 @@ export class StepLineDecoder {
       this.value('');
       single = { type: 4, name };
     }
-    if (this.closes()) return single;
-    do this.value('');
-    while (!this.closes());
-    return { type: 4, name };
+    if (!this.closes()) {
+      do this.value('');
+      while (!this.closes());
+      single = { type: 4, name };
+    }
+    this.depth--;
+    return single;
   }
 
   private reference(): number {
