@@ -20,7 +20,12 @@ function valueTypeOf(v: { constructor?: { name?: string }; name?: unknown }): st
  * web-ifc returns undefined for the LOGICAL .U.; we keep it as the text 'UNKNOWN'.
  */
 export function typedValue(v: unknown): TypedValue {
-  if (v === null || typeof v !== 'object') return NO_VALUE;
+  // a list where one value belongs (against the schema) is no value, as web-ifc reads it
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return NO_VALUE;
+  // A bare reference (`#12` where a value belongs, against the schema) is no value, as web-ifc reads it; a typed one
+  // (`IFCLABEL(#12)`) is the defined type's value, as web-ifc reads it too.
+  if ((v as { type?: unknown }).type === 5 && typeof (v as { name?: unknown }).name !== 'string')
+    return NO_VALUE;
   const wrapped = v as { value?: unknown };
   const valueType = valueTypeOf(v as { name?: unknown });
   const value = wrapped.value;

@@ -106,7 +106,7 @@ const RELATIONSHIPS_BY_HAND: Array<[string, string[]]> = [
     'every kind of property: enumerated, bounded, list, table, reference, complex, and odd values',
     [
       ...twoWallsWith(['#6=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);'], '#6'),
-      `#100=IFCPROPERTYSET(${guid(96)},$,'Pset_Kinds',$,(#101,#102,#103,#104,#105,#106,#107,#108,#109,#110,#111,#113));`,
+      `#100=IFCPROPERTYSET(${guid(96)},$,'Pset_Kinds',$,(#101,#102,#103,#104,#105,#106,#107,#108,#109,#110,#111,#113,#114,#115,#116));`,
       "#101=IFCPROPERTYENUMERATEDVALUE('Status',$,(IFCLABEL('NEW'),IFCLABEL('EXISTING')),#120);",
       "#120=IFCPROPERTYENUMERATION('PEnum_Status',(IFCLABEL('NEW'),IFCLABEL('EXISTING'),IFCLABEL('DEMOLISH')),$);",
       "#102=IFCPROPERTYBOUNDEDVALUE('Range',$,IFCLENGTHMEASURE(10.),IFCLENGTHMEASURE(2.),$,$);",
@@ -122,6 +122,10 @@ const RELATIONSHIPS_BY_HAND: Array<[string, string[]]> = [
       "#111=IFCPROPERTYSINGLEVALUE('Logical',$,IFCLOGICAL(.U.),$);",
       // IFC4's IfcBinary: web-ifc keeps the hex digits as written
       '#113=IFCPROPERTYSINGLEVALUE(\'Checksum\',$,IFCBINARY("0FF"),$);',
+      // against the schema: a reference or a list where a value belongs (no value), a typed reference (its number)
+      "#114=IFCPROPERTYSINGLEVALUE('Bare reference',$,#50,$);",
+      "#115=IFCPROPERTYSINGLEVALUE('Bare list',$,(1.,2.),$);",
+      "#116=IFCPROPERTYSINGLEVALUE('Typed reference',$,IFCLABEL(#50),$);",
       `#112=IFCRELDEFINESBYPROPERTIES(${guid(97)},$,$,$,(#20),#100);`,
     ],
   ],

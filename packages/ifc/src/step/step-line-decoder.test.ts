@@ -100,7 +100,7 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
       A5: { type: 4, name: 'IfcLabel' },
       A6: { type: 4, name: 'IfcLabel' },
       A7: { type: 4, name: 'IfcReal' },
-      A8: { type: 5, value: 5 },
+      A8: { type: 5, name: 'IFCNOTINTHESCHEMA', value: 5 },
       A9: { type: 4, name: 'IfcBinary', value: '0FF' },
       A10: { type: 4, name: 'IfcBinary', value: '314' },
     });

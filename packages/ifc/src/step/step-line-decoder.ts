@@ -171,7 +171,7 @@ export class StepLineDecoder {
     const b = bytes[this.at] as number;
     let single: unknown;
     if (b === QUOTE) single = { type: 1, name, value: this.string() };
-    else if (b === 0x23) single = { type: 5, value: this.reference() };
+    else if (b === 0x23) single = { type: 5, name, value: this.reference() };
     else if (b === 0x2e) single = this.enumeration(this.enumText(), name);
     else if (b === 0x22) single = { type: 4, name, value: this.binary() };
     else if (b !== 0x24 && b !== 0x2a && b !== 0x28 && isNumberByte(b))
