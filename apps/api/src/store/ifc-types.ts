@@ -318,6 +318,9 @@ export interface RowContext {
   changedAt: string;
 }
 
+/** What a model deletion did. */
+export type ModelDeletion = 'deleted' | 'not-found' | 'last-model';
+
 export interface ModelRepository {
   create(model: { id: string; projectId: string; name: string }): Promise<ModelRecord>;
   findById(projectId: string, modelId: string): Promise<ModelRecord | null>;
@@ -325,8 +328,12 @@ export interface ModelRepository {
   listByProject(projectId: string): Promise<ModelRecord[]>;
   /** Also rewrites ModelName on the model's rows; false when there is no such model. */
   rename(projectId: string, modelId: string, name: string): Promise<boolean>;
-  /** Removes the model, its versions, rows and changes; bumps the project's stamp and aggregates. */
-  delete(projectId: string, modelId: string): Promise<boolean>;
+  /**
+   * Removes the model, its versions, rows and changes; bumps the project's stamp and aggregates. Refuses the
+   * project's only model ('last-model'), checked in the same write, so two deletes at once cannot leave a project
+   * without models.
+   */
+  delete(projectId: string, modelId: string): Promise<ModelDeletion>;
   /** Allocates the model's next number and a new internal row version; status 'queued'. */
   createVersion(version: {
     projectId: string;

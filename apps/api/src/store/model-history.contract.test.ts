@@ -60,7 +60,7 @@ describeEachStore('store contract: models and versions — history', (target) =>
     const m2 = await f.upload(project.id, wallRows(1, { type: 'IfcPipeSegment' }), { modelId: mep.id });
     await store.rows.buildWideElements(project.id, m2.version);
     const before = await stampOf(project.id);
-    expect(await store.models.delete(project.id, mep.id)).toBe(true);
+    expect(await store.models.delete(project.id, mep.id)).toBe('deleted');
     expect(await store.models.findById(project.id, mep.id)).toBeNull();
     expect(await store.models.listVersions(project.id, mep.id)).toEqual([]);
     for (const v of [m1, m2]) expect(await store.rows.countElements(project.id, v.version)).toBe(0);
@@ -72,7 +72,29 @@ describeEachStore('store contract: models and versions — history', (target) =>
     expect(await stampOf(project.id)).toBeGreaterThan(before);
     const visible = await store.feed.visibleVersions({ userId: ownerId, projectIds: [project.id] });
     expect(visible.map((v) => v.modelId)).toEqual([model.id]);
-    expect(await store.models.delete(project.id, mep.id)).toBe(false);
+    expect(await store.models.delete(project.id, mep.id)).toBe('not-found');
+    expect(await store.models.delete(project.id, model.id)).toBe('last-model');
+    expect(await store.models.findById(project.id, model.id)).not.toBeNull();
+    expect(
+      await store.rows.countElements(project.id, (await store.models.listVersions(project.id))[0]!.version),
+    ).toBe(3);
+  });
+
+  it('two deletes at once of a project’s two models leave one model, with its rows', async () => {
+    const { store } = f;
+    const { project, model } = await f.newProject();
+    const mep = await store.models.create({ id: `m_${randomUUID()}`, projectId: project.id, name: 'MEP' });
+    await f.upload(project.id, wallRows(3), { modelId: model.id });
+    await f.upload(project.id, wallRows(2, { type: 'IfcPipeSegment' }), { modelId: mep.id });
+    const outcomes = await Promise.all([
+      store.models.delete(project.id, model.id),
+      store.models.delete(project.id, mep.id),
+    ]);
+    expect([...outcomes].sort()).toEqual(['deleted', 'last-model']);
+    const left = await store.models.listByProject(project.id);
+    expect(left).toHaveLength(1);
+    const [kept] = await store.models.listVersions(project.id, left[0]!.id);
+    expect(await store.rows.countElements(project.id, kept!.version)).toBe(left[0]!.id === model.id ? 3 : 2);
   });
 
   it('deletes a version that is not the published one: rows, wide set and record', async () => {

@@ -165,7 +165,7 @@ function changeSnapshotSuite(target: StoreTarget) {
     const urls = setUrls(projectId);
     const whole = await Promise.all(urls.map((url) => get(url, 1000).expect(200)));
     const firsts = await Promise.all(urls.map((url) => get(url).expect(200)));
-    expect(await store.models.delete(projectId, `${projectId}-mep`)).toBe(true);
+    expect(await store.models.delete(projectId, `${projectId}-mep`)).toBe('deleted');
     for (const [i, first] of firsts.entries()) expect(await pullFrom(first)).toEqual(whole[i]!.body.value);
   }, 120_000);
 

@@ -3,6 +3,7 @@ import type { PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { VersionDoc } from './version-docs';
 import { caseShadowsOf, MODEL_VIEW_TEXT, PROJECT_TEXT, staleCaseShadows, VERSION_TEXT } from './case-shadows';
+import { documentWrite } from './whole-document-writes';
 
 export const MODELS_VIEW = 'ifc_models';
 
@@ -46,7 +47,10 @@ export async function refreshModelViews(deps: PublishingDeps, projectId: string)
   // The project's text copies follow its fields (a publish or rollback rewrites its file name and schema).
   const projectCopies =
     project && staleCaseShadows(project as unknown as Record<string, unknown>, PROJECT_TEXT);
-  if (projectCopies) await projectDocs(deps.projects).updateOne({ _id: projectId }, { $set: projectCopies });
+  if (projectCopies)
+    await documentWrite(deps.db, 'projects', () =>
+      projectDocs(deps.projects).updateOne({ _id: projectId }, { $set: projectCopies }),
+    );
   const versions = await deps.versions.find({ projectId }).toArray();
   const byModel = new Map<string, VersionDoc[]>();
   for (const v of versions) {
@@ -92,7 +96,9 @@ export async function refreshModelViews(deps: PublishingDeps, projectId: string)
         copies ||
         (Object.keys(fields) as (keyof VersionViewFields)[]).some((k) => current[k] !== fields[k])
       )
-        await deps.versions.updateOne({ projectId, version: v.version }, { $set: { ...fields, ...copies } });
+        await documentWrite(deps.db, 'versions', () =>
+          deps.versions.updateOne({ projectId, version: v.version }, { $set: { ...fields, ...copies } }),
+        );
     }
   }
 }

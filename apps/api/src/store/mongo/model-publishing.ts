@@ -7,6 +7,7 @@ import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './p
 import type { RowCollections } from './row-collections';
 import { applyRetention, DEFAULT_SNAPSHOT_GRACE_MS, type RetentionWindow } from './version-retention';
 import { toEntries, type VersionDoc } from './version-docs';
+import { documentWrite } from './whole-document-writes';
 
 export interface PublishingDeps {
   /** The database, for the leases (start-up-lock.ts) that keep instances from building one version's set at once. */
@@ -115,9 +116,13 @@ export async function switchPublished(
   if (switched && replaced !== record.version) {
     const { projectId } = record;
     if (replaced > 0)
-      await deps.versions.updateOne({ projectId, version: replaced }, { $set: { supersededAt: at } });
+      await documentWrite(deps.db, 'versions', () =>
+        deps.versions.updateOne({ projectId, version: replaced }, { $set: { supersededAt: at } }),
+      );
     // Published again (a rollback): it serves now, no window runs for it.
-    await deps.versions.updateOne({ projectId, version: record.version }, { $set: { supersededAt: null } });
+    await documentWrite(deps.db, 'versions', () =>
+      deps.versions.updateOne({ projectId, version: record.version }, { $set: { supersededAt: null } }),
+    );
   }
   return switched;
 }
@@ -147,7 +152,9 @@ export async function publishVersion(
     countsByStorey: toEntries(summary.countsByStorey),
     processedAt: new Date(),
   };
-  await deps.versions.updateOne({ projectId, version }, { $set: ready });
+  await documentWrite(deps.db, 'versions', () =>
+    deps.versions.updateOne({ projectId, version }, { $set: ready }),
+  );
   await switchPublished(deps, { ...record, ...ready }, async (m) => m.publishedVersion <= version, {
     status: 'ready',
     error: null,
@@ -157,6 +164,7 @@ export async function publishVersion(
   const current = modelsOf(project).find((m) => m.id === record.modelId);
   if (!current) return;
   await applyRetention(
+    deps.db,
     deps.versions,
     deps.rows,
     {

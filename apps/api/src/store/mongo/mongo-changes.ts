@@ -16,6 +16,7 @@ import type { PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { ChangeDoc, ElementDoc, PropertyDoc } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
+import { documentWrite } from './whole-document-writes';
 
 /** Documents written per bulk call, and ExpressIds per `$in` query. */
 const BATCH = 1_000;
@@ -105,7 +106,7 @@ export async function computeMongoChanges(
       () => null,
     );
   // Out of the feed until this run completes, then its leftovers go.
-  await versions.updateOne(key, { $unset: { changeRows: '' } });
+  await documentWrite(deps.db, 'versions', () => versions.updateOne(key, { $unset: { changeRows: '' } }));
   await clear();
   const [record, previous, project] = await Promise.all([
     versions.findOne(key),
@@ -316,7 +317,7 @@ export async function computeMongoChanges(
   // Deleting the version, its model or its project marks it first (record unretained, model or project document
   // gone), then removes its rows: change rows written after that mark are this run's to take back.
   if (!(await stillThere(deps, projectId, version))) return clear();
-  await versions.updateOne(key, { $set: { changeRows: true } });
+  await documentWrite(deps.db, 'versions', () => versions.updateOne(key, { $set: { changeRows: true } }));
   return tally.summary();
 }
 

@@ -61,7 +61,7 @@ describeMongo(mongoTestUri ? title : `${title} — skipped: ${mongoSkipReason}`,
   });
 
   it("a control request and the holder's writes to one job, sent at once through one connection, all land", async () => {
-    // FerretDB writes an update back as a whole document: without the per-connection queue (job-document-writes.ts)
+    // FerretDB writes an update back as a whole document: without the per-connection queue (whole-document-writes.ts)
     // a pause request sent while the holder renewed its lease and recorded its status was lost now and then.
     const store = await shared.open();
     const leases = new MongoJobLeases(store.mongoDb!);

@@ -1,7 +1,7 @@
 import type { mongo } from 'mongoose';
 import type { JobStatus } from '../types';
 import { isDuplicateKey } from './duplicate-key';
-import { jobDocumentWrite } from './job-document-writes';
+import { documentWrite } from './whole-document-writes';
 import type { JobControl, JobDoc } from './job-model';
 
 /** One worker's hold on one job: the attempt number is the fence (every claim of the job takes the next one). */
@@ -65,7 +65,7 @@ export class MongoJobLeases {
   async claim(owner: string, leaseMs: number): Promise<ClaimedJob | null> {
     for (let tries = 0; tries < MAX_CLAIM_TRIES; tries++) {
       const now = new Date();
-      const before = await jobDocumentWrite(this.db, () =>
+      const before = await documentWrite(this.db, 'jobs', () =>
         this.jobs.findOneAndUpdate(
           {
             $or: [
@@ -124,7 +124,7 @@ export class MongoJobLeases {
    */
   async renew(hold: LeaseHold, leaseMs: number): Promise<LeaseState | null> {
     const now = new Date();
-    const after = await jobDocumentWrite(this.db, () =>
+    const after = await documentWrite(this.db, 'jobs', () =>
       this.jobs.findOneAndUpdate(
         { _id: hold.id, attempt: hold.attempt },
         { $set: { leaseOwner: hold.owner, leaseUntil: new Date(now.getTime() + leaseMs), heartbeatAt: now } },
@@ -144,7 +144,7 @@ export class MongoJobLeases {
    * the job last. An ended job's claim records go with it.
    */
   async release(hold: LeaseHold, requeue = false): Promise<void> {
-    await jobDocumentWrite(this.db, () =>
+    await documentWrite(this.db, 'jobs', () =>
       this.jobs.updateOne(
         { _id: hold.id, attempt: hold.attempt },
         { $set: { leaseUntil: requeue ? new Date(0) : null } },
@@ -155,7 +155,7 @@ export class MongoJobLeases {
 
   /** Makes a created job claimable: its instance admitted it. */
   async admit(id: string): Promise<void> {
-    await jobDocumentWrite(this.db, () =>
+    await documentWrite(this.db, 'jobs', () =>
       this.jobs.updateOne({ _id: id }, { $set: { enqueuedAt: new Date() } }),
     );
   }
@@ -190,7 +190,7 @@ export class MongoJobLeases {
               control: { $ne: 'cancel' as JobControl },
             }
           : { status: { $in: ['queued', 'processing', 'paused'] as JobStatus[] } };
-    const { matchedCount } = await jobDocumentWrite(this.db, () =>
+    const { matchedCount } = await documentWrite(this.db, 'jobs', () =>
       this.jobs.updateOne({ _id: id, ...filter }, { $set: { control } }),
     );
     return matchedCount > 0;
@@ -198,14 +198,14 @@ export class MongoJobLeases {
 
   /** The holder applied a request: cleared unless another came meanwhile. */
   async acknowledge(id: string, control: JobControl): Promise<void> {
-    await jobDocumentWrite(this.db, () =>
+    await documentWrite(this.db, 'jobs', () =>
       this.jobs.updateOne({ _id: id, control }, { $set: { control: null } }),
     );
   }
 
   /** A queued job no worker holds is cancelled here and now; false when a worker claimed it first. */
   async cancelWaiting(id: string): Promise<boolean> {
-    const { matchedCount } = await jobDocumentWrite(this.db, () =>
+    const { matchedCount } = await documentWrite(this.db, 'jobs', () =>
       this.jobs.updateOne(
         { _id: id, status: 'queued' },
         { $set: { status: 'cancelled', control: null, finishedAt: new Date() } },

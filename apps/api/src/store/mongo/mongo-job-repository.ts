@@ -2,7 +2,7 @@ import { mongo, type Model } from 'mongoose';
 import type { JobRecord, JobRepository } from '../types';
 import type { JobDoc } from './job-model';
 import type { ProjectDoc } from './project-model';
-import { jobDocumentWrite } from './job-document-writes';
+import { documentWrite } from './whole-document-writes';
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
@@ -51,7 +51,7 @@ export function createMongoJobRepository(jobs: Model<JobDoc>, projects: Model<Pr
       const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       if (!Object.keys(set).length) return;
       // ISO strings are cast to dates by the schema and come back through toISOString().
-      await jobDocumentWrite(jobs.db.db, () => jobs.updateOne({ _id: id }, { $set: set }).exec());
+      await documentWrite(jobs.db.db, 'jobs', () => jobs.updateOne({ _id: id }, { $set: set }).exec());
     },
     async listByOwner(ownerId, limit) {
       const docs = await jobs

@@ -187,8 +187,8 @@ else
       expect(await store.models.rename(project.id, 'nope', 'x')).toBe(false);
       expect((await store.models.findById(project.id, 'str'))!.name).toBe('Tragwerk « β »');
       const before = await stamp(project.id);
-      expect(await store.models.delete(project.id, 'str')).toBe(true);
-      expect(await store.models.delete(project.id, 'str')).toBe(false);
+      expect(await store.models.delete(project.id, 'str')).toBe('deleted');
+      expect(await store.models.delete(project.id, 'str')).toBe('not-found');
       expect(await store.projects.findById(project.id)).toMatchObject({
         elementCount: 2,
         countsByType: { IfcWall: 2 },

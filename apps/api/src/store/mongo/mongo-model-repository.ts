@@ -9,6 +9,7 @@ import { refreshWideUnions } from './wide-union';
 import { modelNameShadows } from './case-shadows';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 import { deleteInBatches } from './delete-in-batches';
+import { documentWrite } from './whole-document-writes';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
   id: m.id,
@@ -52,6 +53,8 @@ export function createMongoModelRepository(deps: PublishingDeps): ModelRepositor
 function modelRecords(deps: PublishingDeps): ModelRepository {
   const { projects, versions, rows } = deps;
   const findProject = (id: string) => projectDocs(projects).findOne({ _id: id });
+  const updateVersionDoc = (filter: mongo.Filter<VersionDoc>, update: mongo.UpdateFilter<VersionDoc>) =>
+    documentWrite(deps.db, 'versions', () => versions.updateOne(filter, update));
   const findVersion = (projectId: string, modelId: string, number: number) =>
     versions.findOne({ projectId, modelId, number });
   const removeRows = (projectId: string, rowVersions: number[]) =>
@@ -108,16 +111,18 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       return true;
     },
     async delete(projectId, modelId) {
-      const removed = await switchProject(projects, projectId, async (doc) => {
+      // Decided on the document the guarded update replaces: a concurrent delete of the other model retries here.
+      const outcome = await switchProject(projects, projectId, async (doc) => {
         const models = modelsOf(doc);
         if (!models.some((m) => m.id === modelId)) return null;
+        if (models.length <= 1) return { set: {}, result: 'last-model' as const };
         const rest = models.filter((m) => m.id !== modelId);
         return {
           set: { ...(await aggregates(versions, projectId, rest)), processedAt: nextStamp(doc) },
-          result: true,
+          result: 'deleted' as const,
         };
       });
-      if (!removed) return false;
+      if (outcome !== 'deleted') return outcome ?? 'not-found';
       // Unreachable from here on: its rows, then its history.
       const owned = await versions.find({ projectId, modelId }, { projection: { version: 1 } }).toArray();
       await removeRows(
@@ -125,7 +130,7 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
         owned.map((v) => v.version),
       );
       await versions.deleteMany({ projectId, modelId });
-      return true;
+      return 'deleted';
     },
     async createVersion(v) {
       // One guarded update allocates both the model's next number and the project's next row version.
@@ -192,7 +197,7 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       if (patch.processingMs !== undefined) set.processingMs = patch.processingMs;
       if (patch.warnings !== undefined) set.warnings = patch.warnings;
       if (patch.changes !== undefined) set.changes = patch.changes && toChangeDoc(patch.changes);
-      if (Object.keys(set).length) await versions.updateOne({ projectId, version }, { $set: set });
+      if (Object.keys(set).length) await updateVersionDoc({ projectId, version }, { $set: set });
     },
     async rollback(projectId, modelId, number) {
       const record = await findVersion(projectId, modelId, number);
@@ -208,11 +213,11 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       const record = await findVersion(projectId, modelId, number);
       if (!record) return false;
       // Marked unretained first so no rollback switches to it; then refused if it is the published one.
-      await versions.updateOne({ projectId, version: record.version }, { $set: { retained: false } });
+      await updateVersionDoc({ projectId, version: record.version }, { $set: { retained: false } });
       const project = await findProject(projectId);
       const published = project && modelsOf(project).find((m) => m.id === modelId)?.publishedVersion;
       if (published === record.version) {
-        await versions.updateOne(
+        await updateVersionDoc(
           { projectId, version: record.version },
           { $set: { retained: record.retained } },
         );

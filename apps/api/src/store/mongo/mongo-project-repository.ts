@@ -10,6 +10,7 @@ import { applyRetention } from './version-retention';
 import { refreshModelViews } from './model-feed-views';
 import type { UserDoc } from './user-model';
 import { caseShadowsOf, PROJECT_TEXT, staleCaseShadows } from './case-shadows';
+import { documentWrite } from './whole-document-writes';
 
 const toRecord = (doc: ProjectDoc): ProjectRecord => ({
   id: doc._id,
@@ -85,20 +86,25 @@ export function createMongoProjectRepository(
       return docs.map(toRecord);
     },
     async setStatus(id, status, error = null) {
-      await projects
-        .updateOne({ _id: id }, { $set: { status, error, ...staleCaseShadows({ status }, ['status']) } })
-        .exec();
+      await documentWrite(projects.db.db, 'projects', () =>
+        projects
+          .updateOne({ _id: id }, { $set: { status, error, ...staleCaseShadows({ status }, ['status']) } })
+          .exec(),
+      );
     },
     async publish(id, version, summary) {
       await publishVersion(publishing, id, version, summary);
       await refreshModelViews(publishing, id);
     },
     async setRetention(id, retention) {
-      await projects.updateOne({ _id: id }, { $set: { retention } }).exec();
+      await documentWrite(projects.db.db, 'projects', () =>
+        projects.updateOne({ _id: id }, { $set: { retention } }).exec(),
+      );
       const doc = await projects.findById(id).lean<ProjectDoc>().exec();
       if (!doc) return;
       for (const model of modelsOf(doc))
         await applyRetention(
+          publishing.db,
           publishing.versions,
           rows,
           {
@@ -114,18 +120,20 @@ export function createMongoProjectRepository(
     },
     async nextVersion(id) {
       // One atomic $inc on MongoDB. FerretDB v1 applies findAndModify as read-then-write, so concurrent calls
-      // for one project can get the same number there (seen: 10 parallel calls → 1,1,1,1,1,1,2,2,2,3). Today
-      // the app asks once per project, right after creating it, so calls never overlap.
-      const doc = await projects
-        .findOneAndUpdate(
-          { _id: id },
-          // `rev` too: the models' compare-and-set updates allocate row versions from the same counter.
-          { $inc: { maxVersion: 1, rev: 1 } },
-          // No projection: FerretDB does not implement findAndModify's `fields`; the document is small.
-          { new: true },
-        )
-        .lean<{ maxVersion: number }>()
-        .exec();
+      // for one project could get the same number there (seen: 10 parallel calls → 1,1,1,1,1,1,2,2,2,3): there
+      // the project documents' writes queue (whole-document-writes.ts).
+      const doc = await documentWrite(projects.db.db, 'projects', () =>
+        projects
+          .findOneAndUpdate(
+            { _id: id },
+            // `rev` too: the models' compare-and-set updates allocate row versions from the same counter.
+            { $inc: { maxVersion: 1, rev: 1 } },
+            // No projection: FerretDB does not implement findAndModify's `fields`; the document is small.
+            { new: true },
+          )
+          .lean<{ maxVersion: number }>()
+          .exec(),
+      );
       if (!doc) throw new Error(`project ${id} does not exist`);
       return doc.maxVersion;
     },
@@ -138,7 +146,9 @@ export function createMongoProjectRepository(
       return { readyProjects: ready.length, elements: ready.reduce((a, p) => a + p.elementCount, 0) };
     },
     async addToRoot(id, userId) {
-      await projects.updateOne({ _id: id, isPublic: true }, { $addToSet: { chosenBy: userId } }).exec();
+      await documentWrite(projects.db.db, 'projects', () =>
+        projects.updateOne({ _id: id, isPublic: true }, { $addToSet: { chosenBy: userId } }).exec(),
+      );
     },
     async delete(id) {
       return (await cascade.removeProjects([id])) > 0;

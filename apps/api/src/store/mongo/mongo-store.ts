@@ -8,7 +8,7 @@ import { pruneSupersededVersions } from './superseded-versions';
 import { openModelsView } from './model-feed-views';
 import { migrateLegacyProjects } from './legacy-models-migration';
 import { createMongoJobRepository } from './mongo-job-repository';
-import { detectWholeDocumentWrites } from './job-document-writes';
+import { detectWholeDocumentWrites } from './whole-document-writes';
 import { createMongoRowRepository } from './mongo-row-repository';
 import { createProjectCascade } from './project-cascade';
 import { openRowCollections } from './row-collections';

@@ -3,6 +3,7 @@ import type { JobDoc } from './job-model';
 import type { ProjectDoc } from './project-model';
 import { eachRowCollection, type RowCollections } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
+import { documentWrite } from './whole-document-writes';
 
 export interface ProjectCascade {
   /** Removes the given projects with their rows; resolves to how many project documents went. */
@@ -44,7 +45,9 @@ export function createProjectCascade(
       const owned = await projects.find({ ownerId }, { _id: 1 }).lean<{ _id: string }[]>().exec();
       await removeProjects(owned.map((p) => p._id));
       await jobs.deleteMany({ ownerId }).exec();
-      await projects.updateMany({ chosenBy: ownerId }, { $pull: { chosenBy: ownerId } }).exec();
+      await documentWrite(projects.db.db, 'projects', () =>
+        projects.updateMany({ chosenBy: ownerId }, { $pull: { chosenBy: ownerId } }).exec(),
+      );
       await removeOtherOwned(ownerId);
     },
   };

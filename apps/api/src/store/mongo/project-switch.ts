@@ -2,6 +2,7 @@ import type { Model, mongo } from 'mongoose';
 import type { ModelEntry } from './model-entries';
 import type { ProjectDoc } from './project-model';
 import { toEntries, type VersionDoc } from './version-docs';
+import { documentWrite } from './whole-document-writes';
 
 /** A change of one project document, computed from its current state; null leaves the document alone. */
 export type ProjectChange<T> = (
@@ -33,9 +34,11 @@ export async function switchProject<T>(
     const next = await change(doc);
     if (!next) return null;
     // A document written before `rev` existed has none until its first guarded update.
-    const { matchedCount } = await projectDocs(projects).updateOne(
-      { _id: id, rev: doc.rev ?? { $exists: false } },
-      { $set: { ...next.set, rev: (doc.rev ?? 0) + 1 } },
+    const { matchedCount } = await documentWrite(projects.db.db, 'projects', () =>
+      projectDocs(projects).updateOne(
+        { _id: id, rev: doc.rev ?? { $exists: false } },
+        { $set: { ...next.set, rev: (doc.rev ?? 0) + 1 } },
+      ),
     );
     if (matchedCount > 0) return next.result;
   }

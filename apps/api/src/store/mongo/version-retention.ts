@@ -2,6 +2,7 @@ import type { mongo } from 'mongoose';
 import { eachRowCollection, type RowCollections } from './row-collections';
 import type { VersionDoc } from './version-docs';
 import { deleteInBatches } from './delete-in-batches';
+import { documentWrite } from './whole-document-writes';
 
 /** The snapshot window when the store is opened without one (SNAPSHOT_GRACE_MINUTES' default). */
 export const DEFAULT_SNAPSHOT_GRACE_MS = 30 * 60_000;
@@ -39,6 +40,7 @@ export const inSnapshotWindow = (switchedAt: Date | null | undefined, window: Re
  * publishes or discards them. Resolves to the row versions pruned.
  */
 export async function applyRetention(
+  db: mongo.Db,
   versions: mongo.Collection<VersionDoc>,
   rows: RowCollections,
   target: RetentionTarget,
@@ -55,7 +57,9 @@ export async function applyRetention(
     .map((v) => v.version)
     .filter((v) => v !== target.publishedVersion);
   if (!pruned.length) return [];
-  await versions.updateMany({ projectId, version: { $in: pruned } }, { $set: { retained: false } });
+  await documentWrite(db, 'versions', () =>
+    versions.updateMany({ projectId, version: { $in: pruned } }, { $set: { retained: false } }),
+  );
   await Promise.all(
     eachRowCollection(rows).map((c) => deleteInBatches(c, { projectId, version: { $in: pruned } })),
   );

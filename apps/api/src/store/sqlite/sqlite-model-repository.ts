@@ -1,4 +1,4 @@
-import { DuplicateError, type ModelRepository } from '../types';
+import { DuplicateError, type ModelDeletion, type ModelRepository } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
@@ -106,12 +106,13 @@ export function createSqliteModelRepository(
       });
     },
     async delete(projectId, modelId) {
-      return write(() => {
-        if (!byId.get(modelId, projectId)) return false;
+      return write((): ModelDeletion => {
+        if (!byId.get(modelId, projectId)) return 'not-found';
+        if (byProject.all(projectId).length <= 1) return 'last-model';
         for (const v of modelVersions(projectId, modelId)) removeRows(projectId, v.version);
         removeModel.run(modelId, projectId);
         book.refreshProject(projectId);
-        return true;
+        return 'deleted';
       });
     },
     async createVersion(v) {

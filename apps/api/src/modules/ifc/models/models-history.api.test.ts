@@ -98,6 +98,24 @@ describeEachStore('Models and versions API (issue 15): models and history', (tar
       .expect(404);
   });
 
+  it('two deletes at once of a project’s two models: one is removed, the other refused as the last one', async () => {
+    const { projectId } = await newProject();
+    const added = await postModel(projectId, structure.text, 'Structure.ifc').expect(200);
+    const answers = await Promise.all(
+      [projectId, added.body.modelId as string].map((id) =>
+        request(h.app)
+          .delete(api(`${projectId}/models/${id}`))
+          .set(bearer(owner.token)),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({ code: 'LAST_MODEL' });
+    const left = (await models(projectId)).models;
+    expect(left).toHaveLength(1);
+    const kept = left[0]!.modelId === projectId ? v1 : structure;
+    expect(await feedCount(projectId)).toBe(kept.counts.totalProducts);
+  });
+
   it('rolls back to an older version, deletes a version that is not served, and refuses the served one', async () => {
     const { projectId } = await newProject();
     await postVersion(projectId, projectId, v2.text, 'rev.ifc').expect(200);

@@ -50,6 +50,9 @@ export function projectName(fileName: string): string {
 }
 const newModelId = (): string => `model_${randomUUID().replace(/-/g, '')}`;
 
+const lastModel = (): ConflictError =>
+  new ConflictError('This is the project’s only model: delete the project instead.', 'LAST_MODEL');
+
 const UNFINISHED: JobRecord['status'][] = ['queued', 'processing', 'paused'];
 
 /** A version number in a path: a positive integer; anything else names no version. */
@@ -222,14 +225,13 @@ export function createModelsService({ store, processor, events, files }: ModelsS
     async deleteModel(user: UserRecord, projectId: string, modelId: string): Promise<void> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
       const model = await modelOf(project, modelId);
-      if ((await store.models.listByProject(project.id)).length <= 1)
-        throw new ConflictError(
-          'This is the project’s only model: delete the project instead.',
-          'LAST_MODEL',
-        );
+      if ((await store.models.listByProject(project.id)).length <= 1) throw lastModel();
       const versions = await store.models.listVersions(project.id, model.id);
       await cancelJobs(project.id, new Set(versions.map((v) => v.version)));
-      await store.models.delete(project.id, model.id);
+      // Checked again by the store in the same write: another delete may have taken the other model meanwhile.
+      const outcome = await store.models.delete(project.id, model.id);
+      if (outcome === 'last-model') throw lastModel();
+      if (outcome === 'not-found') throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
       for (const v of versions) await files.removeVersion(project.id, v);
     },
 
