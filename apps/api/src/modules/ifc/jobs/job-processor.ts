@@ -32,10 +32,17 @@ export interface JobProcessorOptions {
 }
 
 class JobCancelled extends Error {
-  constructor() {
-    super('Processing cancelled');
+  constructor(message = 'Processing cancelled') {
+    super(message);
   }
 }
+
+/**
+ * A job whose version record is gone: its model was deleted while the upload was being stored or processed (the
+ * delete cancels the jobs it finds, but a version started just then may queue its job after). Its rows must not be
+ * published: the store would adopt them as a new version of the project's default model.
+ */
+const VERSION_DELETED = 'The model was deleted, so this upload was not published.';
 
 /**
  * A leased run's end without a word written: another worker took the job over (its lease ran out), or this worker
@@ -66,7 +73,7 @@ interface ActiveJob {
   activeMs: number;
   startedMs: number;
   timeline: JobTimeline;
-  /** The model version the job builds (null for a job queued before models existed). */
+  /** The model version the job builds (null until the job starts; a job without one is cancelled). */
   target: JobVersion | null;
   /** Set once published, for a model's version 2 onwards: what the post-publish change step compares. */
   change: ChangeStepTarget | null;
@@ -268,6 +275,7 @@ export class JobProcessor implements JobQueue {
     let outcome: ExtractionSummary | Error;
     try {
       state.target = await jobVersion(this.o.store, job);
+      if (!state.target) throw new JobCancelled(VERSION_DELETED);
       const startedAt = new Date().toISOString();
       await this.writeStatus(state, () => (state.paused ? 'paused' : 'processing'), { startedAt });
       this.o.events.append(job.id, {
@@ -359,6 +367,8 @@ export class JobProcessor implements JobQueue {
     });
     try {
       await state.lease?.beforePublish();
+      if (!(await this.o.store.models.findVersionByRowVersion(job.projectId, job.version)))
+        throw new JobCancelled(VERSION_DELETED);
       await publishJobVersion(this.o.store, job, state.target, summary);
     } catch (err) {
       // The writer thread waits for the publish before building anything more: nothing left to build.

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../../test/store-fixtures';
@@ -93,6 +95,43 @@ describeEachStore('Models and versions API (issue 15): refusals and failures', (
     expect(longName.body).toMatchObject({ code: 'VALIDATION_ERROR' });
     const after = await models(projectId);
     expect(after.models.map((m) => m.versions.map((v) => v.number))).toEqual([[1]]);
+  });
+
+  it('publishes nothing for a version whose model was deleted before its job ran', async () => {
+    const { projectId } = await newProject();
+    const added = await postModel(projectId, structure.text, 'Structure.ifc').expect(200);
+    const modelId = added.body.modelId as string;
+    // A version 2 started just as the model is deleted: its record made, its job queued after the delete.
+    const version = await store.models.createVersion({
+      projectId,
+      modelId,
+      fileName: 'Structure v2.ifc',
+      fileSize: structure.text.length,
+      uploaderId: null,
+      schema: 'IFC4',
+    });
+    const filePath = path.join(h.modelDir, `late-${version.version}.ifc`);
+    fs.mkdirSync(h.modelDir, { recursive: true });
+    fs.writeFileSync(filePath, structure.text);
+    const job = await store.jobs.create({
+      id: `job_late_${version.version}_${Date.now()}`,
+      projectId,
+      ownerId: null,
+      version: version.version,
+      filePath,
+    });
+    expect(await store.models.delete(projectId, modelId)).toBe('deleted');
+    await h.processor.enqueue(job);
+    let ended = await store.jobs.findById(job.id);
+    for (let i = 0; i < 600 && !['ready', 'failed', 'cancelled'].includes(ended!.status); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      ended = await store.jobs.findById(job.id);
+    }
+    expect(ended).toMatchObject({ status: 'cancelled', error: expect.stringContaining('model was deleted') });
+    // Not adopted by the project's other model: it still has its one version, and the feed only its elements.
+    const left = (await models(projectId)).models;
+    expect(left.map((x) => [x.modelId, x.versions.map((v) => v.number)])).toEqual([[projectId, [1]]]);
+    expect(await feedCount(projectId)).toBe(v1.counts.totalProducts);
   });
 
   it('keeps version 1 serving when version 2 fails, and says why in the history', async () => {

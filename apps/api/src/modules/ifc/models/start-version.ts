@@ -4,6 +4,7 @@ import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobFiles } from '../jobs/job-files';
+import { NotFoundError } from '../../../errors/app-error';
 import { storageError } from '../upload/receive-upload';
 
 export const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
@@ -35,14 +36,20 @@ export async function startVersion(
   { store, processor, events, files }: StartVersionDeps,
   input: NewVersionInput,
 ): Promise<{ version: VersionRecord; job: JobRecord }> {
-  const version = await store.models.createVersion({
-    projectId: input.projectId,
-    modelId: input.modelId,
-    fileName: input.fileName,
-    fileSize: input.fileSize,
-    uploaderId: input.ownerId,
-    schema: input.schema,
-  });
+  const version = await store.models
+    .createVersion({
+      projectId: input.projectId,
+      modelId: input.modelId,
+      fileName: input.fileName,
+      fileSize: input.fileSize,
+      uploaderId: input.ownerId,
+      schema: input.schema,
+    })
+    .catch(async (err: unknown) => {
+      // The model (or its project) was deleted while the file arrived: the client's answer, not a server error.
+      if (await store.models.findById(input.projectId, input.modelId)) throw err;
+      throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
+    });
   let filePath: string | null = null;
   let job: JobRecord | null = null;
   try {
