@@ -80,6 +80,21 @@ describeEachStore('store contract: users', (target) => {
     expect((await store.users.findById(user.id))?.passwordHash).toBe('sha256$new-hash');
   });
 
+  it('keeps both of two updates made at once: a new password and a new email', async () => {
+    for (let round = 0; round < 10; round++) {
+      const user = await store.users.create(newUser());
+      const email = `moved_${unique()}@example.com`;
+      await Promise.all([
+        store.users.update(user.id, { passwordHash: `sha256$round-${round}` }),
+        store.users.update(user.id, { email }),
+      ]);
+      expect(await store.users.findById(user.id)).toMatchObject({
+        passwordHash: `sha256$round-${round}`,
+        email,
+      });
+    }
+  });
+
   it('deletes a user, frees the name, and reports a missing user', async () => {
     const user = await store.users.create(newUser());
     expect(await store.users.delete(user.id)).toBe(true);

@@ -5,6 +5,7 @@ import { emailKey, usernameKey } from '../keys';
 import { isDuplicateKey, names } from './duplicate-key';
 import type { ProjectCascade } from './project-cascade';
 import type { UserDoc } from './user-model';
+import { documentWrite } from './whole-document-writes';
 
 const toRecord = (doc: UserDoc): UserRecord => ({
   id: doc._id,
@@ -73,10 +74,10 @@ export function createMongoUserRepository(
       }
       if (changes.passwordHash !== undefined) set.passwordHash = changes.passwordHash;
       try {
-        const doc = await users
-          .findOneAndUpdate({ _id: id }, { $set: set }, { new: true })
-          .lean<UserDoc>()
-          .exec();
+        // Queued on FerretDB: a password change and an email change at once must not undo one another.
+        const doc = await documentWrite(users.db.db, 'users', () =>
+          users.findOneAndUpdate({ _id: id }, { $set: set }, { new: true }).lean<UserDoc>().exec(),
+        );
         return doc ? toRecord(doc) : null;
       } catch (err) {
         return rethrowDuplicate(err, id, keys);

@@ -1,8 +1,8 @@
 import type { mongo } from 'mongoose';
 
 /**
- * Updates of the record documents (jobs, projects, versions) through one database connection, one at a time per
- * collection — on FerretDB only.
+ * Updates of the record documents (jobs, projects, versions, users) through one database connection, one at a time
+ * per collection — on FerretDB only.
  *
  * FerretDB (the MongoDB-compatible server the tests and small installs run on) applies an update by reading the
  * document, changing it in memory and writing it back whole, and does not apply an update's filter atomically with
@@ -17,7 +17,7 @@ const wholeDocumentWriters = new WeakSet<mongo.Db>();
 const tails = new WeakMap<mongo.Db, Map<RecordCollection, Promise<unknown>>>();
 
 /** The collections whose documents several requests and jobs update: each queues apart from the others. */
-export type RecordCollection = 'jobs' | 'projects' | 'versions';
+export type RecordCollection = 'jobs' | 'projects' | 'versions' | 'users';
 
 /**
  * Asks the server what it is: FerretDB names itself in buildInfo (`ferretdbVersion`). A server that does not answer
