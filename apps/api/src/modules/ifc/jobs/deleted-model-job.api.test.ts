@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { storeTargets } from '../../../test/store-fixtures';
 import { openIfcHarness, upload, type IfcHarness } from '../../../test/ifc-harness';
 import type { Store } from '../../../store/types';
+import { unqueuedVersion } from '../../../test/unqueued-version';
 import { JobProcessor } from './job-processor';
 
 const tower = generateIfcFixture({ storeys: 1, bays: 2, name: 'Tower', seed: 7 });
@@ -35,23 +34,11 @@ describe('A job whose model is deleted before it publishes', () => {
       .attach('ifcFile', Buffer.from(annex.text), 'Annex.ifc')
       .expect(200);
     const modelId = added.body.modelId as string;
-    const version = await store.models.createVersion({
+    const { job, filePath: inputPath } = await unqueuedVersion(store, h.modelDir, {
       projectId,
       modelId,
       fileName: 'Annex v2.ifc',
-      fileSize: annex.text.length,
-      uploaderId: null,
-      schema: 'IFC4',
-    });
-    fs.mkdirSync(h.modelDir, { recursive: true });
-    const inputPath = path.join(h.modelDir, `annex-${version.version}.ifc`);
-    fs.writeFileSync(inputPath, annex.text);
-    const job = await store.jobs.create({
-      id: `job_annex_${version.version}_${Date.now()}`,
-      projectId,
-      ownerId: null,
-      version: version.version,
-      filePath: inputPath,
+      text: annex.text,
     });
     expect(h.processor).toBeInstanceOf(JobProcessor);
     let deleted: string | undefined;

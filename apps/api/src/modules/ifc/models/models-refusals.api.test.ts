@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../../test/store-fixtures';
 import type { IfcHarness } from '../../../test/ifc-harness';
 import { modelsApiHarness, structure, bearer, api } from '../../../test/models-api-harness';
 import type { Store } from '../../../store/types';
+import { unqueuedVersion } from '../../../test/unqueued-version';
 
 // Each check uploads up to four models and waits for them; on a shared FerretDB that can take a minute.
 jest.setTimeout(120_000);
@@ -102,23 +101,11 @@ describeEachStore('Models and versions API (issue 15): refusals and failures', (
     const added = await postModel(projectId, structure.text, 'Structure.ifc').expect(200);
     const modelId = added.body.modelId as string;
     // A version 2 started just as the model is deleted: its record made, its job queued after the delete.
-    const version = await store.models.createVersion({
+    const { job } = await unqueuedVersion(store, h.modelDir, {
       projectId,
       modelId,
       fileName: 'Structure v2.ifc',
-      fileSize: structure.text.length,
-      uploaderId: null,
-      schema: 'IFC4',
-    });
-    const filePath = path.join(h.modelDir, `late-${version.version}.ifc`);
-    fs.mkdirSync(h.modelDir, { recursive: true });
-    fs.writeFileSync(filePath, structure.text);
-    const job = await store.jobs.create({
-      id: `job_late_${version.version}_${Date.now()}`,
-      projectId,
-      ownerId: null,
-      version: version.version,
-      filePath,
+      text: structure.text,
     });
     expect(await store.models.delete(projectId, modelId)).toBe('deleted');
     await h.processor.enqueue(job);
