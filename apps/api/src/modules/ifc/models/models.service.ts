@@ -18,7 +18,7 @@ import type {
   UserRecord,
   VersionRecord,
 } from '../../../store/types';
-import { assertCanChange, assertCanRead } from '../ifc-access';
+import { assertCanChange, assertCanRead, deletedMeanwhile } from '../ifc-access';
 import type { ProjectModelsInfo } from '../ifc-responses';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
@@ -187,11 +187,11 @@ export function createModelsService({ store, processor, events, files }: ModelsS
       try {
         const project = assertCanChange(await store.projects.findById(projectId), user);
         const { name } = addModelFieldsSchema.parse(fields ?? {});
-        const model = await store.models.create({
-          id: newModelId(),
-          projectId: project.id,
-          name: name ?? projectName(file.originalName),
-        });
+        const model = await store.models
+          .create({ id: newModelId(), projectId: project.id, name: name ?? projectName(file.originalName) })
+          .catch(async (err: unknown) => {
+            throw (await deletedMeanwhile(store, project.id)) ?? err;
+          });
         return await uploadVersion(user, project, model, file, async () => {
           await store.models.delete(project.id, model.id);
         });

@@ -4,7 +4,7 @@ import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobFiles } from '../jobs/job-files';
-import { NotFoundError } from '../../../errors/app-error';
+import { deletedMeanwhile } from '../ifc-access';
 import { storageError } from '../upload/receive-upload';
 
 export const newJobId = (): string => `job_${randomUUID().replace(/-/g, '')}`;
@@ -47,8 +47,7 @@ export async function startVersion(
     })
     .catch(async (err: unknown) => {
       // The model (or its project) was deleted while the file arrived: the client's answer, not a server error.
-      if (await store.models.findById(input.projectId, input.modelId)) throw err;
-      throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
+      throw (await deletedMeanwhile(store, input.projectId, input.modelId)) ?? err;
     });
   let filePath: string | null = null;
   let job: JobRecord | null = null;
