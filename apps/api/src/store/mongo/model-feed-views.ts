@@ -1,5 +1,5 @@
 import type { mongo } from 'mongoose';
-import type { PublishingDeps } from './model-publishing';
+import { updateVersionDoc, type PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { VersionDoc } from './version-docs';
 import { caseShadowsOf, MODEL_VIEW_TEXT, PROJECT_TEXT, staleCaseShadows, VERSION_TEXT } from './case-shadows';
@@ -96,9 +96,7 @@ export async function refreshModelViews(deps: PublishingDeps, projectId: string)
         copies ||
         (Object.keys(fields) as (keyof VersionViewFields)[]).some((k) => current[k] !== fields[k])
       )
-        await documentWrite(deps.db, 'versions', () =>
-          deps.versions.updateOne({ projectId, version: v.version }, { $set: { ...fields, ...copies } }),
-        );
+        await updateVersionDoc(deps, { projectId, version: v.version }, { $set: { ...fields, ...copies } });
     }
   }
 }

@@ -21,6 +21,13 @@ export interface PublishingDeps {
   snapshotGraceMs?: number;
 }
 
+/** One update of a version record (queued with the others on FerretDB: whole-document-writes.ts). */
+export const updateVersionDoc = (
+  deps: Pick<PublishingDeps, 'db' | 'versions'>,
+  filter: mongo.Filter<VersionDoc>,
+  update: mongo.UpdateFilter<VersionDoc>,
+) => documentWrite(deps.db, 'versions', () => deps.versions.updateOne(filter, update));
+
 /** The snapshot window retention waits for, at `now`. */
 export const retentionWindow = (deps: PublishingDeps, now = Date.now()): RetentionWindow => ({
   graceMs: deps.snapshotGraceMs ?? DEFAULT_SNAPSHOT_GRACE_MS,
@@ -116,13 +123,9 @@ export async function switchPublished(
   if (switched && replaced !== record.version) {
     const { projectId } = record;
     if (replaced > 0)
-      await documentWrite(deps.db, 'versions', () =>
-        deps.versions.updateOne({ projectId, version: replaced }, { $set: { supersededAt: at } }),
-      );
+      await updateVersionDoc(deps, { projectId, version: replaced }, { $set: { supersededAt: at } });
     // Published again (a rollback): it serves now, no window runs for it.
-    await documentWrite(deps.db, 'versions', () =>
-      deps.versions.updateOne({ projectId, version: record.version }, { $set: { supersededAt: null } }),
-    );
+    await updateVersionDoc(deps, { projectId, version: record.version }, { $set: { supersededAt: null } });
   }
   return switched;
 }
@@ -152,9 +155,7 @@ export async function publishVersion(
     countsByStorey: toEntries(summary.countsByStorey),
     processedAt: new Date(),
   };
-  await documentWrite(deps.db, 'versions', () =>
-    deps.versions.updateOne({ projectId, version }, { $set: ready }),
-  );
+  await updateVersionDoc(deps, { projectId, version }, { $set: ready });
   await switchPublished(deps, { ...record, ...ready }, async (m) => m.publishedVersion <= version, {
     status: 'ready',
     error: null,

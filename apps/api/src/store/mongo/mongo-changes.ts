@@ -12,11 +12,10 @@ import {
   type PropertyValue,
 } from '../change-rules';
 import type { ChangeSummary } from '../types';
-import type { PublishingDeps } from './model-publishing';
+import { updateVersionDoc, type PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { ChangeDoc, ElementDoc, PropertyDoc } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
-import { documentWrite } from './whole-document-writes';
 
 /** Documents written per bulk call, and ExpressIds per `$in` query. */
 const BATCH = 1_000;
@@ -106,7 +105,7 @@ export async function computeMongoChanges(
       () => null,
     );
   // Out of the feed until this run completes, then its leftovers go.
-  await documentWrite(deps.db, 'versions', () => versions.updateOne(key, { $unset: { changeRows: '' } }));
+  await updateVersionDoc(deps, key, { $unset: { changeRows: '' } });
   await clear();
   const [record, previous, project] = await Promise.all([
     versions.findOne(key),
@@ -317,7 +316,7 @@ export async function computeMongoChanges(
   // Deleting the version, its model or its project marks it first (record unretained, model or project document
   // gone), then removes its rows: change rows written after that mark are this run's to take back.
   if (!(await stillThere(deps, projectId, version))) return clear();
-  await documentWrite(deps.db, 'versions', () => versions.updateOne(key, { $set: { changeRows: true } }));
+  await updateVersionDoc(deps, key, { $set: { changeRows: true } });
   return tally.summary();
 }
 

@@ -1,7 +1,7 @@
 import type { mongo } from 'mongoose';
 import { DuplicateError, type ModelRecord, type ModelRepository } from '../types';
 import type { ModelEntry } from './model-entries';
-import { switchPublished, type PublishingDeps } from './model-publishing';
+import { switchPublished, updateVersionDoc, type PublishingDeps } from './model-publishing';
 import { aggregates, modelsOf, nextStamp, projectDocs, switchProject } from './project-switch';
 import { eachRowCollection } from './row-collections';
 import { refreshModelViews } from './model-feed-views';
@@ -9,7 +9,6 @@ import { refreshWideUnions } from './wide-union';
 import { modelNameShadows } from './case-shadows';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 import { deleteInBatches } from './delete-in-batches';
-import { documentWrite } from './whole-document-writes';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
   id: m.id,
@@ -53,8 +52,6 @@ export function createMongoModelRepository(deps: PublishingDeps): ModelRepositor
 function modelRecords(deps: PublishingDeps): ModelRepository {
   const { projects, versions, rows } = deps;
   const findProject = (id: string) => projectDocs(projects).findOne({ _id: id });
-  const updateVersionDoc = (filter: mongo.Filter<VersionDoc>, update: mongo.UpdateFilter<VersionDoc>) =>
-    documentWrite(deps.db, 'versions', () => versions.updateOne(filter, update));
   const findVersion = (projectId: string, modelId: string, number: number) =>
     versions.findOne({ projectId, modelId, number });
   const removeRows = (projectId: string, rowVersions: number[]) =>
@@ -111,18 +108,21 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       return true;
     },
     async delete(projectId, modelId) {
-      // Decided on the document the guarded update replaces: a concurrent delete of the other model retries here.
-      const outcome = await switchProject(projects, projectId, async (doc) => {
+      // Decided on the document the guarded update replaces: a concurrent delete of the other model retries here
+      // and finds it the last one (a refusal writes nothing).
+      let last = false;
+      const removed = await switchProject(projects, projectId, async (doc) => {
         const models = modelsOf(doc);
         if (!models.some((m) => m.id === modelId)) return null;
-        if (models.length <= 1) return { set: {}, result: 'last-model' as const };
+        last = models.length <= 1;
+        if (last) return null;
         const rest = models.filter((m) => m.id !== modelId);
         return {
           set: { ...(await aggregates(versions, projectId, rest)), processedAt: nextStamp(doc) },
-          result: 'deleted' as const,
+          result: true,
         };
       });
-      if (outcome !== 'deleted') return outcome ?? 'not-found';
+      if (!removed) return last ? 'last-model' : 'not-found';
       // Unreachable from here on: its rows, then its history.
       const owned = await versions.find({ projectId, modelId }, { projection: { version: 1 } }).toArray();
       await removeRows(
@@ -197,7 +197,7 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       if (patch.processingMs !== undefined) set.processingMs = patch.processingMs;
       if (patch.warnings !== undefined) set.warnings = patch.warnings;
       if (patch.changes !== undefined) set.changes = patch.changes && toChangeDoc(patch.changes);
-      if (Object.keys(set).length) await updateVersionDoc({ projectId, version }, { $set: set });
+      if (Object.keys(set).length) await updateVersionDoc(deps, { projectId, version }, { $set: set });
     },
     async rollback(projectId, modelId, number) {
       const record = await findVersion(projectId, modelId, number);
@@ -213,11 +213,12 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       const record = await findVersion(projectId, modelId, number);
       if (!record) return false;
       // Marked unretained first so no rollback switches to it; then refused if it is the published one.
-      await updateVersionDoc({ projectId, version: record.version }, { $set: { retained: false } });
+      await updateVersionDoc(deps, { projectId, version: record.version }, { $set: { retained: false } });
       const project = await findProject(projectId);
       const published = project && modelsOf(project).find((m) => m.id === modelId)?.publishedVersion;
       if (published === record.version) {
         await updateVersionDoc(
+          deps,
           { projectId, version: record.version },
           { $set: { retained: record.retained } },
         );

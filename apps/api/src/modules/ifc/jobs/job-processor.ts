@@ -274,8 +274,9 @@ export class JobProcessor implements JobQueue {
     ticker.unref();
     let outcome: ExtractionSummary | Error;
     try {
-      state.target = await jobVersion(this.o.store, job);
-      if (!state.target) throw new JobCancelled(VERSION_DELETED);
+      const target = await jobVersion(this.o.store, job);
+      if (!target) throw new JobCancelled(VERSION_DELETED);
+      state.target = target;
       const startedAt = new Date().toISOString();
       await this.writeStatus(state, () => (state.paused ? 'paused' : 'processing'), { startedAt });
       this.o.events.append(job.id, {
@@ -284,7 +285,7 @@ export class JobProcessor implements JobQueue {
         category: 'parse',
         progress: 15,
       });
-      outcome = await this.extract(state);
+      outcome = await this.extract(state, target);
     } catch (err) {
       outcome = err as Error;
     } finally {
@@ -303,7 +304,7 @@ export class JobProcessor implements JobQueue {
     this.pump();
   }
 
-  private async extract(state: ActiveJob): Promise<ExtractionSummary> {
+  private async extract(state: ActiveJob, target: JobVersion): Promise<ExtractionSummary> {
     const { job } = state;
     const onBatch = async (batch: RowBatch) => {
       while (state.paused && !state.controller.signal.aborted) {
@@ -311,7 +312,7 @@ export class JobProcessor implements JobQueue {
       }
       if (state.controller.signal.aborted) throw state.controller.signal.reason;
       await state.lease?.beforeWrite();
-      await this.o.store.rows.insertBatch(job.projectId, job.version, batch, state.target?.rowContext);
+      await this.o.store.rows.insertBatch(job.projectId, job.version, batch, target.rowContext);
     };
     const { sqliteFile } = this.o.store;
     const threadWriter =
@@ -336,7 +337,7 @@ export class JobProcessor implements JobQueue {
               ...threadWriter,
               projectId: job.projectId,
               version: job.version,
-              ...(state.target ? { rowContext: state.target.rowContext } : {}),
+              rowContext: target.rowContext,
             },
           }
         : {}),
@@ -355,10 +356,9 @@ export class JobProcessor implements JobQueue {
       category: 'extract',
       progress: 90,
     });
-    if (state.target)
-      await recordSchemaWarning(this.o.store, this.o.events, job, state.target, summary.schema).catch(
-        (err: unknown) => this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),
-      );
+    await recordSchemaWarning(this.o.store, this.o.events, job, target, summary.schema).catch(
+      (err: unknown) => this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),
+    );
     this.o.events.append(job.id, {
       message: 'Publishing the OData feed',
       type: 'info',
@@ -369,23 +369,18 @@ export class JobProcessor implements JobQueue {
       await state.lease?.beforePublish();
       if (!(await this.o.store.models.findVersionByRowVersion(job.projectId, job.version)))
         throw new JobCancelled(VERSION_DELETED);
-      await publishJobVersion(this.o.store, job, state.target, summary);
+      await publishJobVersion(this.o.store, job, target, summary);
     } catch (err) {
       // The writer thread waits for the publish before building anything more: nothing left to build.
       state.run.stopAfterwards();
       throw err;
     }
     state.timeline.mark('published');
-    if (state.target) {
-      // The version is served now: a problem with what follows must not fail its job.
-      state.change = await afterVersionPublished(this.o.store, job, state.target).catch((err: unknown) => {
-        this.o.logger.error(
-          { err, jobId: job.id },
-          'could not prepare the change step of a published version',
-        );
-        return null;
-      });
-    }
+    // The version is served now: a problem with what follows must not fail its job.
+    state.change = await afterVersionPublished(this.o.store, job, target).catch((err: unknown) => {
+      this.o.logger.error({ err, jobId: job.id }, 'could not prepare the change step of a published version');
+      return null;
+    });
     return summary;
   }
 

@@ -14,7 +14,7 @@ export interface JobVersion {
   rowContext: RowContext;
 }
 
-/** Null for a job without a version record (queued before models existed): the store adopts its rows. */
+/** Null for a job whose version record is gone (its model or project deleted): the job is cancelled. */
 export async function jobVersion(store: Store, job: JobRecord): Promise<JobVersion | null> {
   const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
   if (!version) return null;

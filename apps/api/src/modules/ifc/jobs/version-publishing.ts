@@ -37,10 +37,10 @@ export async function recordSchemaWarning(
 export async function publishJobVersion(
   store: Store,
   job: JobRecord,
-  target: JobVersion | null,
+  target: JobVersion,
   summary: ExtractionSummary,
 ): Promise<void> {
-  if (target) await applyCurrentModelName(store, target);
+  await applyCurrentModelName(store, target);
   await store.projects.publish(job.projectId, job.version, {
     schema: summary.schema,
     elementCount: summary.productCount,

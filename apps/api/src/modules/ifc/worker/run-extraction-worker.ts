@@ -27,11 +27,8 @@ export class ExtractionFailure extends Error {
 }
 
 /** A SQLite file the rows can be written to from a thread of their own. */
-export interface ThreadWriterTarget {
+export interface ThreadWriterTarget extends Omit<WriterInput, 'batchPort'> {
   writerPath: string;
-  sqliteFile: string;
-  projectId: string;
-  version: number;
 }
 
 export interface RunWorkerOptions {
