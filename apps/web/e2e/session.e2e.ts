@@ -5,7 +5,7 @@ import { type TestServer } from './support/server';
 import { useBrowserSession } from './support/session';
 import { expiredCopy } from './support/tokens';
 import { registerViaApi, uniqueUser } from './support/users';
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,6 +15,19 @@ useBrowserSession((s) => ({ server, browser, tab } = s));
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 const isMe = (url: string) => new URL(url).pathname === '/mongo/user/me';
+
+/** Resolves once `count` requests whose URL matches have finished (their answer read by the page). */
+function waitForFinished(page: Page, matches: (url: string) => boolean, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const onFinished = (request: Request) => {
+      if (!matches(request.url()) || ++seen < count) return;
+      page.off('requestfinished', onFinished);
+      resolve();
+    };
+    page.on('requestfinished', onFinished);
+  });
+}
 
 async function createFeedToken(token: string, name: string): Promise<void> {
   const response = await fetch(`${server.baseURL}/api/feed-tokens`, {
@@ -71,8 +84,12 @@ describe('a stored session the server no longer accepts', () => {
     const signedIn = await openSignedIn(browser, server.baseURL, account);
     const { page } = signedIn;
     try {
+      // The load's user fetch and the profile card's session check both ask GET /mongo/user/me. The refusal below
+      // must meet a fresh request: a check still in flight would answer 200 and absorb the refetch.
+      const loadChecks = waitForFinished(page, isMe, 2);
       await page.goto('/app/dashboard');
       await page.getByRole('form', { name: 'Profile' }).waitFor();
+      await loadChecks;
       // The server stops accepting the token (it expired, or the account was signed out elsewhere).
       const refuse = (route: Route) =>
         route.fulfill({
@@ -82,8 +99,18 @@ describe('a stored session the server no longer accepts', () => {
         });
       await page.route('**/api/**', refuse);
       await page.route('**/mongo/user/me', refuse);
-      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
-      await page.getByRole('main').getByRole('button', { name: 'Log In' }).waitFor();
+      // The user comes back to the tab: the page's stale queries are fetched again and refused. (Came the event
+      // before the page had read the check's answer, the refetch joined that request: the user comes back again.)
+      const logIn = page.getByRole('main').getByRole('button', { name: 'Log In' });
+      for (let returns = 1; ; returns++) {
+        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+        try {
+          await logIn.waitFor({ timeout: 5_000 });
+          break;
+        } catch (error) {
+          if (returns === 3) throw error;
+        }
+      }
       expect(await page.getByText(EXPIRED).count()).toBe(1);
       expect(await storedToken(page)).toBeNull();
       await page.unrouteAll();
