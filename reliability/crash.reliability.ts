@@ -72,6 +72,15 @@ describeEachStore('crash: kill -9 during a job', ({ name, env }) => {
           await new Promise((r) => setTimeout(r, 250));
           project = await readProject();
         }
+        if (project.status !== 'ready') {
+          // Say what the restarted instance did: its log and the job's own record.
+          const job = await fetch(`${api.base}/api/ifc/jobs/${jobId}`, {
+            headers: { authorization: `Bearer ${alice.token}` },
+          }).then((r) => r.text());
+          console.error(
+            `crash[${name}]: project ${project.status}; job ${job}\nrestarted API log:\n${api.log().slice(-20_000)}`,
+          );
+        }
         expect(project.status).toBe('ready');
         expect(project.elementCount).toBe(bigCounts.totalProducts);
         expect(await count()).toBe(String(bigCounts.totalProducts));

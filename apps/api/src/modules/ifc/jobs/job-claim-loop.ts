@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { JobRecord, Store } from '../../../store/types';
+import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import { MongoJobLeases, type ClaimedJob, type LeaseState } from '../../../store/mongo/mongo-job-leases';
 import type { JobEvents } from './job-events';
 import type { JobFiles } from './job-files';
@@ -156,6 +156,7 @@ export class JobClaimLoop {
     const published = version
       ? version.status === 'ready'
       : project?.version === job.version && project.status === 'ready';
+    if (version && published) await this.finishPublish(version);
     if (published) {
       const elements = version?.elementCount ?? project?.elementCount ?? 0;
       await store.jobs.update(job.id, { status: 'ready', finishedAt: new Date().toISOString() });
@@ -172,6 +173,26 @@ export class JobClaimLoop {
     await store.rows.deleteVersion(job.projectId, job.version);
     events.append(job.id, { message: RESTARTED, type: 'info', category: 'parse' });
     return false;
+  }
+
+  /**
+   * On MongoDB a publish is two writes: the version's record becomes ready with its counts, then its model switches
+   * to it in the project's document. A worker that died between the two left a ready version its model does not
+   * serve, and a project still processing: the switch is made now (publishing is idempotent). A version that served
+   * once (superseded since) or that a newer one outranks is left as it is.
+   */
+  private async finishPublish(version: VersionRecord): Promise<void> {
+    const { store } = this.o;
+    const model = await store.models.findById(version.projectId, version.modelId);
+    if (!model || model.publishedVersion >= version.version || version.supersededAt !== null) return;
+    await store.projects.publish(version.projectId, version.version, {
+      schema: version.schema ?? '',
+      elementCount: version.elementCount,
+      propertyCount: version.propertyCount,
+      spatialCount: version.spatialCount,
+      countsByType: version.countsByType,
+      countsByStorey: version.countsByStorey,
+    });
   }
 
   private lease(held: Held, inputPath: string): RunLease {

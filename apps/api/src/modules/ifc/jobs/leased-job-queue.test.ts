@@ -7,6 +7,7 @@ import { generateIfcFixture } from '@aec/ifc';
 import { createMongoStore } from '../../../store/mongo/mongo-store';
 import { MongoJobLeases, type LeaseHold } from '../../../store/mongo/mongo-job-leases';
 import type { JobDoc } from '../../../store/mongo/job-model';
+import { toEntries, VERSIONS_COLLECTION, type VersionDoc } from '../../../store/mongo/version-docs';
 import type { JobRecord, Store } from '../../../store/types';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../../test/mongo-test-uri';
 import { WORKER_PATH } from '../../../test/ifc-harness';
@@ -260,6 +261,56 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     );
     expect((await b.events.outcome(job.id))?.kind).toBe('complete');
     await expectPublishedOnce(job);
+  });
+
+  it('a worker that died between the version’s ready record and its model’s switch: the takeover finishes the publish', async () => {
+    // inst-a's publish writes the version record as MongoDB's first write does, then dies before the switch.
+    let halfway = false;
+    const aLeases: { cut?: () => void } = {};
+    const dying: Store = Object.create(store);
+    const projects = Object.create(store.projects) as Store['projects'];
+    projects.publish = async (projectId, version, summary) => {
+      await store.mongoDb!.collection<VersionDoc>(VERSIONS_COLLECTION).updateOne(
+        { projectId, version },
+        {
+          $set: {
+            status: 'ready',
+            error: null,
+            ifcSchema: summary.schema,
+            elementCount: summary.elementCount,
+            propertyCount: summary.propertyCount,
+            spatialCount: summary.spatialCount,
+            countsByType: toEntries(summary.countsByType),
+            countsByStorey: toEntries(summary.countsByStorey),
+            processedAt: new Date(),
+          },
+        },
+      );
+      aLeases.cut?.();
+      halfway = true;
+      return new Promise<void>((_, reject) => cleanups.push(() => reject(new Error('connection closed'))));
+    };
+    Object.defineProperty(dying, 'projects', { value: projects });
+    const a = instance('inst-a', { store: dying });
+    aLeases.cut = () => {
+      a.leases.cut = true;
+    };
+    const b = instance('inst-b');
+    a.queue.startClaiming();
+    const job = await startJob(a);
+    await until(async () => halfway, 'inst-a to publish halfway');
+    expect(await store.projects.findById(job.projectId)).toMatchObject({ status: 'processing' });
+    b.queue.startClaiming();
+    expect(await b.queue.waitFor(job.id)).toBe('ready');
+    expect(await jobDoc(job.id)).toMatchObject({ status: 'ready', attempt: 2, leaseOwner: 'inst-b' });
+    expect(await b.messages(job.id)).not.toContain(
+      'Processing restarted: the worker running it stopped responding',
+    );
+    await expectPublishedOnce(job);
+    const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+    expect(await store.models.findById(job.projectId, version!.modelId)).toMatchObject({
+      publishedVersion: job.version,
+    });
   });
 
   it('pause, resume and cancel asked on one instance reach the job running on the other', async () => {
