@@ -76,18 +76,31 @@ export class AfterPublishWork {
   }
 
   /**
-   * A version published again without a job (a rollback) whose wide set is gone (its step found it replaced and
-   * kept none): the step runs again here, with the same recorded failures and retries.
+   * A version published without a running job: again by a rollback, its wide set gone (its step found it replaced
+   * and kept none), or by a worker that died before its step (a takeover; then with the change step it still needs,
+   * first, as in start). The step runs here, with the same recorded failures and retries.
    */
-  prepare(projectId: string, version: number): void {
+  prepare(projectId: string, version: number, change: ChangeStepTarget | null = null): void {
     if (this.stopped) return;
-    const tracked = this.follow(
-      { id: null, projectId, version },
-      this.buildHere(projectId, version),
-      1,
-    ).catch((err: unknown) =>
-      this.logger.error({ err, projectId, version }, 'recording the post-publish step failed'),
-    );
+    let wide: Promise<void> | null = null;
+    const buildWide = () => {
+      if (!wide && this.stopped) return Promise.resolve();
+      wide ??= this.follow(
+        { id: change?.jobId ?? null, projectId, version },
+        this.buildHere(projectId, version),
+        1,
+      );
+      return wide;
+    };
+    const changes = change ? this.compare(change, buildWide) : Promise.resolve();
+    const tracked = changes
+      .catch((err: unknown) =>
+        this.logger.error({ err, projectId, version }, 'recording the change step failed'),
+      )
+      .then(buildWide)
+      .catch((err: unknown) =>
+        this.logger.error({ err, projectId, version }, 'recording the post-publish step failed'),
+      );
     this.republished.add(tracked);
     void tracked.finally(() => this.republished.delete(tracked));
   }

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
-import type { JobRecord, Store, VersionRecord } from '../../../store/types';
+import type { JobRecord, Store } from '../../../store/types';
 import { MongoJobLeases, type ClaimedJob, type LeaseState } from '../../../store/mongo/mongo-job-leases';
 import type { JobEvents } from './job-events';
 import type { JobFiles } from './job-files';
 import { LeaseLost, type JobProcessor, type RunLease } from './job-processor';
+import { changeStepAfterTakeover, finishPublish } from './published-takeover';
 
 export interface JobClaimLoopOptions {
   store: Store;
@@ -156,8 +157,10 @@ export class JobClaimLoop {
     const published = version
       ? version.status === 'ready'
       : project?.version === job.version && project.status === 'ready';
-    if (version && published) await this.finishPublish(version);
     if (published) {
+      // What the dead worker did not get to after its publish: the model's switch, the change step's setup.
+      const served = version ? await finishPublish(store, version) : null;
+      const change = served ? await changeStepAfterTakeover(store, job, served) : null;
       const elements = version?.elementCount ?? project?.elementCount ?? 0;
       await store.jobs.update(job.id, { status: 'ready', finishedAt: new Date().toISOString() });
       events.finish(job.id, 'complete', {
@@ -166,33 +169,13 @@ export class JobClaimLoop {
         category: 'complete',
         progress: 100,
       });
-      this.o.processor.preparePublished(job.projectId, job.version);
+      this.o.processor.preparePublished(job.projectId, job.version, change);
       await this.o.files?.jobEnded(job);
       return true;
     }
     await store.rows.deleteVersion(job.projectId, job.version);
     events.append(job.id, { message: RESTARTED, type: 'info', category: 'parse' });
     return false;
-  }
-
-  /**
-   * On MongoDB a publish is two writes: the version's record becomes ready with its counts, then its model switches
-   * to it in the project's document. A worker that died between the two left a ready version its model does not
-   * serve, and a project still processing: the switch is made now (publishing is idempotent). A version that served
-   * once (superseded since) or that a newer one outranks is left as it is.
-   */
-  private async finishPublish(version: VersionRecord): Promise<void> {
-    const { store } = this.o;
-    const model = await store.models.findById(version.projectId, version.modelId);
-    if (!model || model.publishedVersion >= version.version || version.supersededAt !== null) return;
-    await store.projects.publish(version.projectId, version.version, {
-      schema: version.schema ?? '',
-      elementCount: version.elementCount,
-      propertyCount: version.propertyCount,
-      spatialCount: version.spatialCount,
-      countsByType: version.countsByType,
-      countsByStorey: version.countsByStorey,
-    });
   }
 
   private lease(held: Held, inputPath: string): RunLease {

@@ -151,9 +151,12 @@ export class JobProcessor implements JobQueue {
     this.pump();
   }
 
-  /** The post-publish step of a version published again without a job (a rollback), when its wide set is gone. */
-  preparePublished(projectId: string, version: number): void {
-    if (!this.closed) this.afterPublish.prepare(projectId, version);
+  /**
+   * The post-publish step of a version published without a running job: again by a rollback, when its wide set is
+   * gone, or by a worker that died (a takeover), with the change step it still needs.
+   */
+  preparePublished(projectId: string, version: number, change: ChangeStepTarget | null = null): void {
+    if (!this.closed) this.afterPublish.prepare(projectId, version, change);
   }
 
   /** Resolves with the job's final status once it has one (immediately when it is not in this process). */

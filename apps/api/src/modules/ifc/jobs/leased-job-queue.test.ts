@@ -14,6 +14,7 @@ import { WORKER_PATH } from '../../../test/ifc-harness';
 import { buildServerBundle } from '../../../test/spawn-server';
 import { elementRow } from '../../../test/row-fixtures';
 import { createIfcService, newProjectId } from '../ifc.service';
+import { startVersion } from '../models/start-version';
 import { JobClaimLoop } from './job-claim-loop';
 import { MemoryJobEvents, type JobEvents } from './job-events';
 import { JobProcessor } from './job-processor';
@@ -263,10 +264,12 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     await expectPublishedOnce(job);
   });
 
-  it('a worker that died between the version’s ready record and its model’s switch: the takeover finishes the publish', async () => {
-    // inst-a's publish writes the version record as MongoDB's first write does, then dies before the switch.
+  /**
+   * An instance whose publish writes the version record as MongoDB's first write does, then dies before its model's
+   * switch (its lease calls cut, the switch never answering).
+   */
+  function halfPublishing(id: string): { instance: Instance; halfway: () => boolean } {
     let halfway = false;
-    const aLeases: { cut?: () => void } = {};
     const dying: Store = Object.create(store);
     const projects = Object.create(store.projects) as Store['projects'];
     projects.publish = async (projectId, version, summary) => {
@@ -286,21 +289,16 @@ suite('MongoDB leased job queue: two instances on one database', () => {
           },
         },
       );
-      aLeases.cut?.();
+      made.leases.cut = true;
       halfway = true;
       return new Promise<void>((_, reject) => cleanups.push(() => reject(new Error('connection closed'))));
     };
     Object.defineProperty(dying, 'projects', { value: projects });
-    const a = instance('inst-a', { store: dying });
-    aLeases.cut = () => {
-      a.leases.cut = true;
-    };
-    const b = instance('inst-b');
-    a.queue.startClaiming();
-    const job = await startJob(a);
-    await until(async () => halfway, 'inst-a to publish halfway');
-    expect(await store.projects.findById(job.projectId)).toMatchObject({ status: 'processing' });
-    b.queue.startClaiming();
+    const made = instance(id, { store: dying });
+    return { instance: made, halfway: () => halfway };
+  }
+
+  async function expectTakenOverWithoutRestart(b: Instance, job: JobRecord): Promise<void> {
     expect(await b.queue.waitFor(job.id)).toBe('ready');
     expect(await jobDoc(job.id)).toMatchObject({ status: 'ready', attempt: 2, leaseOwner: 'inst-b' });
     expect(await b.messages(job.id)).not.toContain(
@@ -310,6 +308,68 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
     expect(await store.models.findById(job.projectId, version!.modelId)).toMatchObject({
       publishedVersion: job.version,
+    });
+  }
+
+  it('a worker that died between the version’s ready record and its model’s switch: the takeover finishes the publish', async () => {
+    const { instance: a, halfway } = halfPublishing('inst-a');
+    const b = instance('inst-b');
+    a.queue.startClaiming();
+    const job = await startJob(a);
+    await until(async () => halfway(), 'inst-a to publish halfway');
+    expect(await store.projects.findById(job.projectId)).toMatchObject({ status: 'processing' });
+    b.queue.startClaiming();
+    await expectTakenOverWithoutRestart(b, job);
+  });
+
+  it('a version 2 published halfway: the takeover finishes it and makes its change summary', async () => {
+    const c = instance('inst-c');
+    c.queue.startClaiming();
+    const first = await startJob(c);
+    expect(await c.queue.waitFor(first.id)).toBe('ready');
+    await c.queue.stopClaiming();
+    const { modelId } = (await store.models.findVersionByRowVersion(first.projectId, first.version))!;
+
+    const { instance: a, halfway } = halfPublishing('inst-a');
+    a.queue.startClaiming();
+    const filePath = path.join(dataDir, 'models', `${first.projectId}-v2.ifc`);
+    const { job } = await startVersion(
+      {
+        store: a.store,
+        processor: a.queue,
+        events: a.events,
+        files: new LocalJobFiles(path.dirname(filePath)),
+      },
+      {
+        projectId: first.projectId,
+        modelId,
+        ownerId: null,
+        fileName: 'Tür – Ω v2.ifc',
+        fileSize: fixture.text.length,
+        schema: 'IFC4',
+        placeFile: async () => {
+          fs.writeFileSync(filePath, fixture.text);
+          return filePath;
+        },
+      },
+    );
+    await until(async () => halfway(), 'inst-a to publish version 2 halfway');
+    const b = instance('inst-b');
+    b.queue.startClaiming();
+    await expectTakenOverWithoutRestart(b, job);
+    // The change step its worker never set up runs after the takeover, against version 1.
+    let version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+    await until(async () => {
+      version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+      return version?.changes?.status === 'ready';
+    }, 'the change summary of version 2', 180_000);
+    expect(version!.number).toBe(2);
+    expect(version!.changes).toMatchObject({
+      previousVersionNumber: 1,
+      added: 0,
+      removed: 0,
+      modified: 0,
+      commonElements: fixture.counts.totalProducts,
     });
   });
 
