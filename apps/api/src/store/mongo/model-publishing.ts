@@ -130,6 +130,19 @@ export async function switchPublished(
   return switched;
 }
 
+/** What a publish's first write sets on the version record: ready, with its summary. */
+export const readyVersionFields = (summary: PublishSummary) => ({
+  status: 'ready' as const,
+  error: null,
+  ifcSchema: summary.schema,
+  elementCount: summary.elementCount,
+  propertyCount: summary.propertyCount,
+  spatialCount: summary.spatialCount,
+  countsByType: toEntries(summary.countsByType),
+  countsByStorey: toEntries(summary.countsByStorey),
+  processedAt: new Date(),
+});
+
 /**
  * ProjectRepository.publish: stamps the version ready with its summary, then switches its model to it unless the
  * model already shows a newer version (a stale job publishing late keeps its rows as history), then applies the
@@ -144,17 +157,7 @@ export async function publishVersion(
   const found = await deps.versions.findOne({ projectId, version });
   const record = found ?? (await adoptVersion(deps, projectId, version));
   if (!record) return;
-  const ready = {
-    status: 'ready' as const,
-    error: null,
-    ifcSchema: summary.schema,
-    elementCount: summary.elementCount,
-    propertyCount: summary.propertyCount,
-    spatialCount: summary.spatialCount,
-    countsByType: toEntries(summary.countsByType),
-    countsByStorey: toEntries(summary.countsByStorey),
-    processedAt: new Date(),
-  };
+  const ready = readyVersionFields(summary);
   await updateVersionDoc(deps, { projectId, version }, { $set: ready });
   await switchPublished(deps, { ...record, ...ready }, async (m) => m.publishedVersion <= version, {
     status: 'ready',

@@ -7,7 +7,8 @@ import { generateIfcFixture } from '@aec/ifc';
 import { createMongoStore } from '../../../store/mongo/mongo-store';
 import { MongoJobLeases, type LeaseHold } from '../../../store/mongo/mongo-job-leases';
 import type { JobDoc } from '../../../store/mongo/job-model';
-import { toEntries, VERSIONS_COLLECTION, type VersionDoc } from '../../../store/mongo/version-docs';
+import { readyVersionFields } from '../../../store/mongo/model-publishing';
+import { VERSIONS_COLLECTION, type VersionDoc } from '../../../store/mongo/version-docs';
 import type { JobRecord, Store } from '../../../store/types';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../../test/mongo-test-uri';
 import { WORKER_PATH } from '../../../test/ifc-harness';
@@ -273,22 +274,9 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     const dying: Store = Object.create(store);
     const projects = Object.create(store.projects) as Store['projects'];
     projects.publish = async (projectId, version, summary) => {
-      await store.mongoDb!.collection<VersionDoc>(VERSIONS_COLLECTION).updateOne(
-        { projectId, version },
-        {
-          $set: {
-            status: 'ready',
-            error: null,
-            ifcSchema: summary.schema,
-            elementCount: summary.elementCount,
-            propertyCount: summary.propertyCount,
-            spatialCount: summary.spatialCount,
-            countsByType: toEntries(summary.countsByType),
-            countsByStorey: toEntries(summary.countsByStorey),
-            processedAt: new Date(),
-          },
-        },
-      );
+      await store
+        .mongoDb!.collection<VersionDoc>(VERSIONS_COLLECTION)
+        .updateOne({ projectId, version }, { $set: readyVersionFields(summary) });
       made.leases.cut = true;
       halfway = true;
       return new Promise<void>((_, reject) => cleanups.push(() => reject(new Error('connection closed'))));
@@ -359,10 +347,14 @@ suite('MongoDB leased job queue: two instances on one database', () => {
     await expectTakenOverWithoutRestart(b, job);
     // The change step its worker never set up runs after the takeover, against version 1.
     let version = await store.models.findVersionByRowVersion(job.projectId, job.version);
-    await until(async () => {
-      version = await store.models.findVersionByRowVersion(job.projectId, job.version);
-      return version?.changes?.status === 'ready';
-    }, 'the change summary of version 2', 180_000);
+    await until(
+      async () => {
+        version = await store.models.findVersionByRowVersion(job.projectId, job.version);
+        return version?.changes?.status === 'ready';
+      },
+      'the change summary of version 2',
+      180_000,
+    );
     expect(version!.number).toBe(2);
     expect(version!.changes).toMatchObject({
       previousVersionNumber: 1,
