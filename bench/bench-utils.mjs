@@ -64,8 +64,8 @@ export const TIMELINE = process.env.BENCH_IFC_TIMELINE === '1';
 
 /**
  * Collects the `job timeline` entries of a server started with LOG_LEVEL=debug and stdout piped (nothing when its
- * stdout is not piped). `print(model, startedAt)` writes them in seconds since `startedAt` (Date.now() when the upload
- * began), with the row writer's figures.
+ * stdout is not piped). `print(model, startedAt)` writes those of jobs begun since `startedAt` (Date.now() when the
+ * upload began), in seconds since then, with the row writer's figures.
  */
 export function watchJobTimelines(server) {
   const timelines = [];
@@ -79,7 +79,8 @@ export function watchJobTimelines(server) {
     async print(model, startedAt) {
       // the server logs the timeline just after it answers
       await new Promise((r) => setTimeout(r, 200));
-      for (const { origin, marks, details } of timelines) {
+      // Only this upload's job: the server's own jobs from before it (the demo model it seeds at start) are not.
+      for (const { origin, marks, details } of timelines.filter((t) => t.origin >= startedAt)) {
         const at = Object.fromEntries(
           Object.entries({ 'upload-stored': 0, ...marks }).map(([k, ms]) => [
             k,
