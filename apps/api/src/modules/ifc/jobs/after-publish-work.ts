@@ -37,28 +37,42 @@ export class AfterPublishWork {
   ) {}
 
   start(job: JobRecord, run: ExtractionRun, change: ChangeStepTarget | null = null): void {
-    let wide: Promise<void> | null = null;
-    /** The wide set's build and its retries, started once (a shutdown before it leaves it to the start-up pass). */
-    const buildWide = () => {
-      if (!wide && this.stopped) return Promise.resolve();
-      if (!wide) {
+    const tracked = this.changesThenWide(
+      change,
+      () => {
         run.startAfterwards();
-        wide = this.follow(job, run.afterwards ?? this.buildHere(job.projectId, job.version), 1);
-      }
-      return wide;
-    };
-    // The change step's first attempt goes first, so the wide set copies the elements' carried-over ChangedAt
-    // instead of being corrected after. It never holds the wide set back longer: a failed attempt starts the
-    // build before it is retried (its retries then correct the built set).
-    const changes = change && !this.stopped ? this.compare(change, buildWide) : Promise.resolve();
-    const tracked = changes
-      .catch((err: unknown) => this.logger.error({ err, jobId: job.id }, 'recording the change step failed'))
-      .then(buildWide)
-      .catch((err: unknown) =>
-        this.logger.error({ err, jobId: job.id }, 'recording the post-publish step failed'),
-      );
+        return this.follow(job, run.afterwards ?? this.buildHere(job.projectId, job.version), 1);
+      },
+      { jobId: job.id },
+    );
     this.running.set(tracked, run);
     void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  /**
+   * The change step's first attempt, then the wide set's build and its retries, started once (a shutdown before it
+   * leaves it to the start-up pass). The change step goes first so the wide set copies the elements' carried-over
+   * ChangedAt instead of being corrected after. It never holds the wide set back longer: a failed attempt starts
+   * the build before it is retried (its retries then correct the built set).
+   */
+  private changesThenWide(
+    change: ChangeStepTarget | null,
+    build: () => Promise<void>,
+    context: Record<string, unknown>,
+  ): Promise<void> {
+    let wide: Promise<void> | null = null;
+    const buildWide = () => {
+      if (!wide && this.stopped) return Promise.resolve();
+      wide ??= build();
+      return wide;
+    };
+    const changes = change && !this.stopped ? this.compare(change, buildWide) : Promise.resolve();
+    return changes
+      .catch((err: unknown) => this.logger.error({ err, ...context }, 'recording the change step failed'))
+      .then(buildWide)
+      .catch((err: unknown) =>
+        this.logger.error({ err, ...context }, 'recording the post-publish step failed'),
+      );
   }
 
   /**
@@ -82,25 +96,12 @@ export class AfterPublishWork {
    */
   prepare(projectId: string, version: number, change: ChangeStepTarget | null = null): void {
     if (this.stopped) return;
-    let wide: Promise<void> | null = null;
-    const buildWide = () => {
-      if (!wide && this.stopped) return Promise.resolve();
-      wide ??= this.follow(
-        { id: change?.jobId ?? null, projectId, version },
-        this.buildHere(projectId, version),
-        1,
-      );
-      return wide;
-    };
-    const changes = change ? this.compare(change, buildWide) : Promise.resolve();
-    const tracked = changes
-      .catch((err: unknown) =>
-        this.logger.error({ err, projectId, version }, 'recording the change step failed'),
-      )
-      .then(buildWide)
-      .catch((err: unknown) =>
-        this.logger.error({ err, projectId, version }, 'recording the post-publish step failed'),
-      );
+    const tracked = this.changesThenWide(
+      change,
+      () =>
+        this.follow({ id: change?.jobId ?? null, projectId, version }, this.buildHere(projectId, version), 1),
+      { projectId, version },
+    );
     this.republished.add(tracked);
     void tracked.finally(() => this.republished.delete(tracked));
   }

@@ -1,6 +1,5 @@
 import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import type { ChangeStepTarget } from './change-step';
-import { jobVersion } from './job-version';
 import { afterVersionPublished } from './version-publishing';
 
 /*
@@ -39,10 +38,7 @@ export async function changeStepAfterTakeover(
   job: JobRecord,
   version: VersionRecord,
 ): Promise<ChangeStepTarget | null> {
-  if (version.changes === null) {
-    const target = await jobVersion(store, job);
-    return target ? afterVersionPublished(store, job, target) : null;
-  }
+  if (version.changes === null) return afterVersionPublished(store, job, { version });
   const { status, previousVersionNumber } = version.changes;
   if (status !== 'pending' || previousVersionNumber === null) return null;
   const previous = await store.models.findVersion(job.projectId, version.modelId, previousVersionNumber);

@@ -58,7 +58,7 @@ export async function publishJobVersion(
 export async function afterVersionPublished(
   store: Store,
   job: JobRecord,
-  target: JobVersion,
+  target: Pick<JobVersion, 'version'>,
 ): Promise<ChangeStepTarget | null> {
   // Only kept local files can be left for pruned versions (a GridFS file goes when its job ends).
   if (!isGridFsPath(job.filePath))
