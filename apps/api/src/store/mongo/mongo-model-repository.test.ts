@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mongo } from 'mongoose';
 import { describeSkipped } from '../../../../../tools/test-support/skip-with-reason';
 import { mongoSkipReason, mongoTestUri } from '../../test/mongo-test-uri';
 import { mongoModelFixture } from '../../test/mongo-model-fixture';
@@ -176,6 +177,25 @@ else
       expect(await store.models.deleteVersion(project.id, project.id, 1)).toBe(false);
       // Numbers are never reused.
       expect((await newVersion(project.id, project.id)).number).toBe(3);
+    });
+
+    it('refuses the published version without ever marking its record unretained', async () => {
+      // A stop between such a mark and its undoing would leave the served version looking pruned to the feed.
+      const project = await newProject();
+      await publishedVersion(project.id, project.id, 1);
+      const v2 = await publishedVersion(project.id, project.id, 2);
+      const updates = jest.spyOn(mongo.Collection.prototype, 'updateOne');
+      try {
+        expect(await store.models.deleteVersion(project.id, project.id, 2)).toBe(false);
+        const versionWrites = updates.mock.calls.filter(
+          ([filter]) => (filter as { projectId?: string }).projectId === project.id,
+        );
+        expect(versionWrites).toEqual([]);
+      } finally {
+        updates.mockRestore();
+      }
+      expect(await store.models.findVersion(project.id, project.id, 2)).toMatchObject({ retained: true });
+      expect(await store.rows.countElements(project.id, v2.version)).toBe(2);
     });
 
     it('renames a model and deletes one with its versions, rows and share of the aggregates', async () => {

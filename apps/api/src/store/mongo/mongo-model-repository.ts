@@ -212,11 +212,18 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
     async deleteVersion(projectId, modelId, number) {
       const record = await findVersion(projectId, modelId, number);
       if (!record) return false;
-      // Marked unretained first so no rollback switches to it; then refused if it is the published one.
+      const published = async () => {
+        const project = await findProject(projectId);
+        return (
+          !!project && modelsOf(project).find((m) => m.id === modelId)?.publishedVersion === record.version
+        );
+      };
+      // The published version is refused before its record is touched: marked unretained, even for a moment, a
+      // process stopped before the mark was undone would leave the served version looking pruned to the feed.
+      if (await published()) return false;
+      // Marked unretained so no rollback switches to it from now on; refused after all if one did meanwhile.
       await updateVersionDoc(deps, { projectId, version: record.version }, { $set: { retained: false } });
-      const project = await findProject(projectId);
-      const published = project && modelsOf(project).find((m) => m.id === modelId)?.publishedVersion;
-      if (published === record.version) {
+      if (await published()) {
         await updateVersionDoc(
           deps,
           { projectId, version: record.version },
