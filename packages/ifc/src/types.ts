@@ -125,8 +125,16 @@ export type TrailingDataProblem = 'trailingData';
 /** Instances of entity types the file's schema does not define (an IFC4 entity in an IFC2X3 file): left out. */
 export type UnknownEntityProblem = 'unknownEntity';
 
+/** Kept instances whose parameters are not ISO 10303-21 (a stray character, a malformed number): left out. */
+export type UnreadableRecordProblem = 'unreadableRecord';
+
 export interface ExtractionWarning {
-  code: EncodingProblem | DuplicateEntityProblem | TrailingDataProblem | UnknownEntityProblem;
+  code:
+    | EncodingProblem
+    | DuplicateEntityProblem
+    | TrailingDataProblem
+    | UnknownEntityProblem
+    | UnreadableRecordProblem;
   count: number;
   /** A sentence for the processing log, count included. */
   message: string;

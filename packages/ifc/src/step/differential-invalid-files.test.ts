@@ -1,3 +1,4 @@
+import { generateIfcModel } from '../generate';
 import { stepFile } from '../test-support/collect-rows';
 import { extractStreaming, extractWithWebIfc } from '../test-support/compare-extractors';
 import { withTempIfc } from '../test-support/temp-ifc';
@@ -218,5 +219,43 @@ describe('streaming extractor on invalid instance names, entity names, derived m
     // ISO 10303-21 writes enumerations in upper case. If this fails, web-ifc reads `.t.` differently now.
     const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
     expect(flags(reference).values).toEqual(['IsExternal=t', 'LoadBearing=true']);
+  });
+});
+
+describe('records whose parameters are not ISO 10303-21', () => {
+  it('are left out with a warning naming the first, each counted once however often the rows ask for it', async () => {
+    const model = generateIfcModel({ storeys: 1, bays: 2 });
+    const usage = /#(\d+)=IFCMATERIALLAYERSETUSAGE\(#\d+,\.AXIS2\.,/.exec(model)!;
+    const column = /#(\d+)=IFCCOLUMN\('/.exec(model)!;
+    // an enumeration with text after its closing dot (the walls' layer set usage), and a column whose attribute list is cut by a stray ')'
+    const text = model
+      .replace(usage[0], usage[0].replace('.AXIS2.,', '.AXIS2.E0,'))
+      .replace(column[0], column[0].replace("IFCCOLUMN('", "IFCCOLUMN()'"));
+    const reference = await extractWithWebIfc(Buffer.from(model, 'latin1'));
+    const streamed = await withTempIfc(text, (file) => extractStreaming(file));
+    const byId = (rows: { elements: string[] }) =>
+      new Map(
+        rows.elements.map((row) => {
+          const element = JSON.parse(row) as { ExpressId: number; Material: string | null };
+          return [element.ExpressId, element.Material] as const;
+        }),
+      );
+    const before = byId(reference);
+    const after = byId(streamed);
+    // the column is gone; the walls sharing the layer set usage lost their material, nothing else changed
+    expect(after.has(Number(column[1]))).toBe(false);
+    expect(after.size).toBe(before.size - 1);
+    const lost = [...after].filter(([id, material]) => material !== before.get(id));
+    expect(lost.length).toBeGreaterThan(1);
+    expect(lost.every(([, material]) => material === null)).toBe(true);
+    expect(streamed.summary.warnings).toEqual([
+      {
+        code: 'unreadableRecord',
+        count: 2,
+        message: expect.stringMatching(
+          new RegExp(`^2 records could not be read and were left out; the first, #\\d+, an Ifc\\w+: `),
+        ) as unknown as string,
+      },
+    ]);
   });
 });

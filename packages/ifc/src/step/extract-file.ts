@@ -56,6 +56,23 @@ function unknownEntityWarnings(model: StepModel): ExtractionWarning[] {
 }
 
 /**
+ * A warning when records the rows needed could not be read (their parameters are not ISO 10303-21): what they
+ * carried — an element, its material, a property — is missing from the rows. Web-ifc reads some of them leniently
+ * and leaves others out without a word.
+ */
+function unreadableRecordWarnings(model: StepModel): ExtractionWarning[] {
+  const { count, first } = model.unreadableRecords();
+  if (!count || !first) return [];
+  // the reason quotes the file (a malformed number): a hostile one cannot grow the message
+  const reason = first.reason.length > 120 ? `${first.reason.slice(0, 119)}…` : first.reason;
+  const message =
+    count === 1
+      ? `#${first.id}, an ${first.type}, could not be read and was left out: ${reason}`
+      : `${count} records could not be read and were left out; the first, #${first.id}, an ${first.type}: ${reason}`;
+  return [{ code: 'unreadableRecord', count, message }];
+}
+
+/**
  * The streaming extractor: the same rows as extractIfc (web-ifc) from a file on disk, read in chunks and never
  * whole. The header is judged first from the file's head and tail (the same checks and messages as today), then one
  * pass keeps the entities the rows need (step-model.ts), then the shared row building runs over them.
@@ -96,11 +113,17 @@ export async function extractIfcFile(path: string, options: StepExtractOptions):
       ...trailingDataWarnings(sniff.trailingBytes),
     ];
     for (const warning of warnings) progress({ phase: 'parse', message: `Warning: ${warning.message}` });
-    return await extractRows(
+    const summary = await extractRows(
       model,
       { schema: sniff.schema, family: sniff.family, warnings, started },
       options,
     );
+    // known only once the rows are built: records are decoded when the rows ask for them
+    for (const warning of unreadableRecordWarnings(model)) {
+      progress({ phase: 'extract', message: `Warning: ${warning.message}` });
+      summary.warnings.push(warning);
+    }
+    return summary;
   } finally {
     model.close();
   }

@@ -142,7 +142,7 @@ describe('StepLineDecoder (a record into a line shaped like web-ifc’s)', () =>
     for (const depth of [MAX_NESTING + 1, 200_000]) {
       expect(() => decode(nested(depth, '(', ')'), layout)).toThrow(
         new StepSyntaxError(
-          `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${MAX_NESTING + 1}`,
+          `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${MAX_NESTING + 2} of the parameter list`,
         ),
       );
       expect(() => decode(nested(depth, 'IFCLABEL(', ')'), layout)).toThrow(StepSyntaxError);

@@ -46,6 +46,8 @@ export class StepLineDecoder {
   private at = 0;
   /** Lists and typed values open at `at` (reset by each decode: a record that throws leaves it raised). */
   private depth = 0;
+  /** Where the record's parameter list starts in `bytes`: messages count bytes from it (1 is its '('). */
+  private origin = 0;
 
   constructor(private readonly schema: StepSchema) {}
 
@@ -53,7 +55,7 @@ export class StepLineDecoder {
   private nest(): void {
     if (++this.depth > MAX_NESTING)
       throw new StepSyntaxError(
-        `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${this.at}`,
+        `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${this.offset(this.at)} of the parameter list`,
       );
   }
 
@@ -61,11 +63,13 @@ export class StepLineDecoder {
     this.bytes = bytes;
     this.end = end;
     this.at = start;
+    this.origin = start;
     this.depth = 0;
     const line: IfcLine = { expressID: id, type: layout.code };
     const { attributes } = layout;
     this.skipSpace();
-    if (bytes[this.at] !== 0x28 /* ( */) throw new StepSyntaxError(`expected '(' at byte ${this.at}`);
+    if (bytes[this.at] !== 0x28 /* ( */)
+      throw new StepSyntaxError(`expected '(' at byte ${this.offset(this.at)} of the parameter list`);
     this.at++;
     this.skipSpace();
     let i = 0;
@@ -81,8 +85,15 @@ export class StepLineDecoder {
     for (; i < attributes.length; i++) line[(attributes[i] as EntityAttribute).name] = null;
     this.skipSpace();
     if (this.at !== end)
-      throw new StepSyntaxError(`unexpected text after a parameter list at byte ${this.at}`);
+      throw new StepSyntaxError(
+        `unexpected text after a parameter list at byte ${this.offset(this.at)} of the parameter list`,
+      );
     return line;
+  }
+
+  /** A position in `bytes` as the byte of the parameter list it is, from 1. */
+  private offset(at: number): number {
+    return at - this.origin + 1;
   }
 
   /** After a list item: true past the list's ')', false past a ',' (another item follows). */
@@ -91,7 +102,10 @@ export class StepLineDecoder {
     const b = this.bytes[this.at];
     this.at++;
     if (b === 0x29) return true;
-    if (b !== 0x2c /* , */) throw new StepSyntaxError(`expected ',' or ')' at byte ${this.at - 1}`);
+    if (b !== 0x2c /* , */)
+      throw new StepSyntaxError(
+        `expected ',' or ')' at byte ${this.offset(this.at - 1)} of the parameter list`,
+      );
     this.skipSpace();
     return false;
   }
@@ -112,7 +126,8 @@ export class StepLineDecoder {
   /** `(…)` at the current byte, each item read with the declared type. */
   private list(declared: string): unknown[] {
     const { bytes } = this;
-    if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' at byte ${this.at}`);
+    if (bytes[this.at] !== 0x28)
+      throw new StepSyntaxError(`expected '(' at byte ${this.offset(this.at)} of the parameter list`);
     this.nest();
     this.at++;
     const values: unknown[] = [];
@@ -142,7 +157,9 @@ export class StepLineDecoder {
     if (b === 0x22 /* " */) return { type: 4, name: declared, value: this.binary() };
     if (isNumberByte(b)) return { type: 4, name: declared, value: this.number() };
     if (isNameByte(b)) return this.typed();
-    throw new StepSyntaxError(`unexpected '${String.fromCharCode(b)}' at byte ${this.at}`);
+    throw new StepSyntaxError(
+      `unexpected '${String.fromCharCode(b)}' at byte ${this.offset(this.at)} of the parameter list`,
+    );
   }
 
   /**
@@ -158,7 +175,8 @@ export class StepLineDecoder {
     const name = this.schema.definedType(written) ?? written;
     this.at = p;
     this.skipSpace();
-    if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' at byte ${this.at}`);
+    if (bytes[this.at] !== 0x28)
+      throw new StepSyntaxError(`expected '(' at byte ${this.offset(this.at)} of the parameter list`);
     this.nest();
     this.at++;
     this.skipSpace();
@@ -195,7 +213,8 @@ export class StepLineDecoder {
     let id = 0;
     while (p < end && (bytes[p] as number) >= 0x30 && (bytes[p] as number) <= 0x39)
       id = id * 10 + (bytes[p++] as number) - 0x30;
-    if (p === this.at + 1) throw new StepSyntaxError(`'#' without a number at byte ${this.at}`);
+    if (p === this.at + 1)
+      throw new StepSyntaxError(`'#' without a number at byte ${this.offset(this.at)} of the parameter list`);
     // no record can have it (the reader refuses such a file): a reference the indexes cannot hold
     if (id > MAX_ENTITY_ID) throw new StepSyntaxError(`reference #${id} beyond the entity numbers read`);
     this.at = p;
@@ -215,10 +234,13 @@ export class StepLineDecoder {
     // JavaScript reads STEP's reals as written: '2500.', '1.E-3', '-0.5E+02'; a real beyond a double's range is
     // ±Infinity, as web-ifc reads it (rows then hold no value)
     const value = Number(text);
-    if (Number.isNaN(value)) throw new StepSyntaxError(`bad number '${text}' at byte ${this.at}`);
+    if (Number.isNaN(value))
+      throw new StepSyntaxError(`bad number '${text}' at byte ${this.offset(this.at)} of the parameter list`);
     // web-ifc reads integers as 64-bit: one beyond that makes its record unreadable, and so here
     if ((value >= 2 ** 63 || value < -(2 ** 63)) && INTEGER_TEXT.test(text) && !fitsInt64(text))
-      throw new StepSyntaxError(`integer '${text}' beyond 64 bits at byte ${this.at}`);
+      throw new StepSyntaxError(
+        `integer '${text}' beyond 64 bits at byte ${this.offset(this.at)} of the parameter list`,
+      );
     this.at = p;
     return value;
   }
@@ -266,7 +288,8 @@ export class StepLineDecoder {
 
   private indexOf(byte: number, from: number): number {
     const found = this.bytes.indexOf(byte, from);
-    if (found < 0 || found >= this.end) throw new StepSyntaxError(`unterminated token at byte ${from - 1}`);
+    if (found < 0 || found >= this.end)
+      throw new StepSyntaxError(`unterminated token at byte ${this.offset(from - 1)} of the parameter list`);
     return found;
   }
 }

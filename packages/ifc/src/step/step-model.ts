@@ -84,6 +84,11 @@ const UNKNOWN_NAMES_JUDGED = 4096;
  * so a hostile name cannot grow the message.
  */
 const ENTITY_NAME_MAX = 64;
+/**
+ * Unreadable records remembered by id, so a record asked for again (one material for many walls) is counted once;
+ * past this many (a file broken throughout), each further failed reading counts again and the count is a floor.
+ */
+const UNREADABLE_IDS_KEPT = 100_000;
 
 /**
  * The entities of a STEP file the extraction needs, kept as their raw parameter bytes (kept-records.ts: in memory up
@@ -106,6 +111,9 @@ export class StepModel implements StepEntitySink, LineSource {
   private readonly unknownJudged = new Map<string, boolean>();
   private unknownInstances = 0;
   private firstUnknownId = 0;
+  private readonly unreadableIds = new Set<number>();
+  private unreadableCount = 0;
+  private firstUnreadable: { id: number; type: string; reason: string } | null = null;
 
   constructor(
     readonly schema: StepSchema,
@@ -219,10 +227,26 @@ export class StepModel implements StepEntitySink, LineSource {
     try {
       return this.decoder.decode(id, layout, buf, start, end);
     } catch (error) {
-      // like web-ifc, a line that cannot be decoded reads as missing
-      if (error instanceof StepSyntaxError) return null;
-      throw error;
+      // like web-ifc, a line that cannot be decoded reads as missing; it is counted for a warning
+      if (!(error instanceof StepSyntaxError)) throw error;
+      this.unreadable(id, layout.name, error.message);
+      return null;
     }
+  }
+
+  private unreadable(id: number, type: string, reason: string): void {
+    if (this.unreadableIds.has(id)) return;
+    if (this.unreadableIds.size < UNREADABLE_IDS_KEPT) this.unreadableIds.add(id);
+    this.unreadableCount++;
+    this.firstUnreadable ??= { id, type, reason };
+  }
+
+  /**
+   * Kept records asked for by the row building that could not be decoded (StepLineDecoder's StepSyntaxError): how
+   * many, and the first one with the decoder's reason. A record nobody asked for is not decoded, so not counted.
+   */
+  unreadableRecords(): { count: number; first: { id: number; type: string; reason: string } | null } {
+    return { count: this.unreadableCount, first: this.firstUnreadable };
   }
 
   lines(ids: number[]): Map<number, IfcLine> {
