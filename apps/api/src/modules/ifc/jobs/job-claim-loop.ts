@@ -3,7 +3,8 @@ import type { JobRecord, Store } from '../../../store/types';
 import { MongoJobLeases, type ClaimedJob, type LeaseState } from '../../../store/mongo/mongo-job-leases';
 import type { JobEvents } from './job-events';
 import type { JobFiles } from './job-files';
-import { LeaseLost, type JobProcessor, type RunLease } from './job-processor';
+import type { JobProcessor, RunLease } from './job-processor';
+import { LeaseLost } from './job-stop-reasons';
 import { changeStepAfterTakeover, finishPublish } from './published-takeover';
 
 export interface JobClaimLoopOptions {

@@ -12,6 +12,8 @@ import { countsMessage, progressEntry } from './progress-messages';
 import type { ChangeStepTarget } from './change-step';
 import { jobVersion, type JobVersion } from './job-version';
 import { endUnpublished, hasPublished } from './version-outcome';
+import { recordJobEnd } from './job-end-recording';
+import { JobCancelled, LeaseLost, VERSION_DELETED } from './job-stop-reasons';
 import { afterVersionPublished, publishJobVersion, recordSchemaWarning } from './version-publishing';
 
 export interface JobProcessorOptions {
@@ -29,29 +31,6 @@ export interface JobProcessorOptions {
   batchSize: number;
   /** Which extractor the workers run (IFC_EXTRACTOR); the streaming one when absent. */
   extractor?: 'step' | 'web-ifc';
-}
-
-class JobCancelled extends Error {
-  constructor(message = 'Processing cancelled') {
-    super(message);
-  }
-}
-
-/**
- * A job whose version record is gone: its model was deleted while the upload was being stored or processed (the
- * delete cancels the jobs it finds, but a version started just then may queue its job after). Its rows must not be
- * published: the store would adopt them as a new version of the project's default model.
- */
-const VERSION_DELETED = 'The model was deleted, so this upload was not published.';
-
-/**
- * A leased run's end without a word written: another worker took the job over (its lease ran out), or this worker
- * is shutting down and hands the job back. Whoever holds the job next runs it from the start.
- */
-export class LeaseLost extends Error {
-  constructor(reason = 'The lease on this job was lost') {
-    super(reason);
-  }
 }
 
 /** What a claim loop (job-claim-loop.ts) adds to a job it runs under a MongoDB lease. */
@@ -405,77 +384,16 @@ export class JobProcessor implements JobQueue {
       this.resolvers.delete(job.id);
       return null;
     }
-    const finishedAt = new Date().toISOString();
-    const durationMs = state ? Date.now() - state.startedMs : null;
-    let status: JobStatus | null;
-    try {
-      if (!(outcome instanceof Error)) {
-        status = 'ready';
-        await this.o.store.jobs.update(job.id, { status, finishedAt, durationMs });
-        if (state?.target)
-          await this.o.store.models.updateVersion(job.projectId, job.version, { processingMs: durationMs });
-        this.o.events.finish(job.id, 'complete', {
-          message: `Processing complete: ${outcome.productCount} elements extracted, OData endpoint ready`,
-          type: 'success',
-          category: 'complete',
-          progress: 100,
-        });
-      } else {
-        status = outcome instanceof JobCancelled ? 'cancelled' : 'failed';
-        const message =
-          outcome instanceof ExtractionFailure
-            ? outcome.message
-            : status === 'cancelled'
-              ? outcome.message
-              : 'Processing failed because of an internal error.';
-        if (!(outcome instanceof ExtractionFailure) && !(outcome instanceof JobCancelled)) {
-          this.o.logger.error({ err: outcome, jobId: job.id }, 'job failed with an unexpected error');
-        }
-        await endUnpublished(
-          this.o.store,
-          job,
-          { status, message, processingMs: durationMs },
-          { error: message, finishedAt, durationMs },
-        );
-        this.o.events.finish(job.id, 'error', { message, type: 'error', category: 'complete' });
-      }
-    } catch (err) {
-      this.o.logger.error({ err, jobId: job.id }, 'could not record the end of a job');
-      if (await this.stillHeld(state)) {
-        status = 'failed';
-        await this.recordFailureAfterError(job, finishedAt);
-        this.o.events.finish(job.id, 'error', {
-          message: 'Processing failed because of an internal error.',
-          type: 'error',
-          category: 'complete',
-        });
-      } else status = null;
-    }
+    const status = await recordJobEnd(
+      this.o,
+      job,
+      outcome,
+      { startedMs: state ? state.startedMs : null, hadVersion: !!state?.target },
+      () => this.stillHeld(state),
+    );
     this.resolvers.get(job.id)?.(status);
     this.resolvers.delete(job.id);
     return status;
-  }
-
-  /**
-   * Last resort when recording a job's end failed (e.g. the database was busy): retry marking it failed with its
-   * unpublished rows removed, so the stored state never stays 'processing' for a job that has ended.
-   */
-  private async recordFailureAfterError(job: JobRecord, finishedAt: string): Promise<void> {
-    const message = 'Processing failed because of an internal error.';
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      try {
-        await endUnpublished(
-          this.o.store,
-          job,
-          { status: 'failed', message, processingMs: null },
-          { error: message, finishedAt },
-        );
-        return;
-      } catch (err) {
-        this.o.logger.error({ err, jobId: job.id, attempt }, 'could not mark the job failed');
-        await new Promise((r) => setTimeout(r, 500 * attempt));
-      }
-    }
   }
 
   /** False when the run is leased and MongoDB says the lease is someone else's now (true without a lease). */
