@@ -86,7 +86,8 @@ const UNKNOWN_NAMES_JUDGED = 4096;
 const ENTITY_NAME_MAX = 64;
 /**
  * Unreadable records remembered by id, so a record asked for again (one material for many walls) is counted once;
- * past this many (a file broken throughout), each further failed reading counts again and the count is a floor.
+ * past this many (a file broken throughout), a further one is counted each time it is asked for, so the warning's
+ * count may then exceed the records it stands for.
  */
 const UNREADABLE_IDS_KEPT = 100_000;
 
