@@ -55,7 +55,7 @@ export class StepLineDecoder {
   private nest(): void {
     if (++this.depth > MAX_NESTING)
       throw new StepSyntaxError(
-        `lists or typed values nested deeper than ${MAX_NESTING} levels at byte ${this.offset(this.at)} of the parameter list`,
+        `lists or typed values nested deeper than ${MAX_NESTING} levels ${this.where(this.at)}`,
       );
   }
 
@@ -68,8 +68,7 @@ export class StepLineDecoder {
     const line: IfcLine = { expressID: id, type: layout.code };
     const { attributes } = layout;
     this.skipSpace();
-    if (bytes[this.at] !== 0x28 /* ( */)
-      throw new StepSyntaxError(`expected '(' at byte ${this.offset(this.at)} of the parameter list`);
+    if (bytes[this.at] !== 0x28 /* ( */) throw new StepSyntaxError(`expected '(' ${this.where(this.at)}`);
     this.at++;
     this.skipSpace();
     let i = 0;
@@ -85,15 +84,13 @@ export class StepLineDecoder {
     for (; i < attributes.length; i++) line[(attributes[i] as EntityAttribute).name] = null;
     this.skipSpace();
     if (this.at !== end)
-      throw new StepSyntaxError(
-        `unexpected text after a parameter list at byte ${this.offset(this.at)} of the parameter list`,
-      );
+      throw new StepSyntaxError(`unexpected text after a parameter list ${this.where(this.at)}`);
     return line;
   }
 
-  /** A position in `bytes` as the byte of the parameter list it is, from 1. */
-  private offset(at: number): number {
-    return at - this.origin + 1;
+  /** Where a position in `bytes` is, for a message: 'at byte N of the parameter list' (1 is its '('). */
+  private where(at: number): string {
+    return `at byte ${at - this.origin + 1} of the parameter list`;
   }
 
   /** After a list item: true past the list's ')', false past a ',' (another item follows). */
@@ -102,10 +99,7 @@ export class StepLineDecoder {
     const b = this.bytes[this.at];
     this.at++;
     if (b === 0x29) return true;
-    if (b !== 0x2c /* , */)
-      throw new StepSyntaxError(
-        `expected ',' or ')' at byte ${this.offset(this.at - 1)} of the parameter list`,
-      );
+    if (b !== 0x2c /* , */) throw new StepSyntaxError(`expected ',' or ')' ${this.where(this.at - 1)}`);
     this.skipSpace();
     return false;
   }
@@ -126,8 +120,7 @@ export class StepLineDecoder {
   /** `(…)` at the current byte, each item read with the declared type. */
   private list(declared: string): unknown[] {
     const { bytes } = this;
-    if (bytes[this.at] !== 0x28)
-      throw new StepSyntaxError(`expected '(' at byte ${this.offset(this.at)} of the parameter list`);
+    if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' ${this.where(this.at)}`);
     this.nest();
     this.at++;
     const values: unknown[] = [];
@@ -157,9 +150,7 @@ export class StepLineDecoder {
     if (b === 0x22 /* " */) return { type: 4, name: declared, value: this.binary() };
     if (isNumberByte(b)) return { type: 4, name: declared, value: this.number() };
     if (isNameByte(b)) return this.typed();
-    throw new StepSyntaxError(
-      `unexpected '${String.fromCharCode(b)}' at byte ${this.offset(this.at)} of the parameter list`,
-    );
+    throw new StepSyntaxError(`unexpected '${String.fromCharCode(b)}' ${this.where(this.at)}`);
   }
 
   /**
@@ -175,8 +166,7 @@ export class StepLineDecoder {
     const name = this.schema.definedType(written) ?? written;
     this.at = p;
     this.skipSpace();
-    if (bytes[this.at] !== 0x28)
-      throw new StepSyntaxError(`expected '(' at byte ${this.offset(this.at)} of the parameter list`);
+    if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' ${this.where(this.at)}`);
     this.nest();
     this.at++;
     this.skipSpace();
@@ -213,8 +203,7 @@ export class StepLineDecoder {
     let id = 0;
     while (p < end && (bytes[p] as number) >= 0x30 && (bytes[p] as number) <= 0x39)
       id = id * 10 + (bytes[p++] as number) - 0x30;
-    if (p === this.at + 1)
-      throw new StepSyntaxError(`'#' without a number at byte ${this.offset(this.at)} of the parameter list`);
+    if (p === this.at + 1) throw new StepSyntaxError(`'#' without a number ${this.where(this.at)}`);
     // no record can have it (the reader refuses such a file): a reference the indexes cannot hold
     if (id > MAX_ENTITY_ID) throw new StepSyntaxError(`reference #${id} beyond the entity numbers read`);
     this.at = p;
@@ -234,13 +223,10 @@ export class StepLineDecoder {
     // JavaScript reads STEP's reals as written: '2500.', '1.E-3', '-0.5E+02'; a real beyond a double's range is
     // ±Infinity, as web-ifc reads it (rows then hold no value)
     const value = Number(text);
-    if (Number.isNaN(value))
-      throw new StepSyntaxError(`bad number '${text}' at byte ${this.offset(this.at)} of the parameter list`);
+    if (Number.isNaN(value)) throw new StepSyntaxError(`bad number '${text}' ${this.where(this.at)}`);
     // web-ifc reads integers as 64-bit: one beyond that makes its record unreadable, and so here
     if ((value >= 2 ** 63 || value < -(2 ** 63)) && INTEGER_TEXT.test(text) && !fitsInt64(text))
-      throw new StepSyntaxError(
-        `integer '${text}' beyond 64 bits at byte ${this.offset(this.at)} of the parameter list`,
-      );
+      throw new StepSyntaxError(`integer '${text}' beyond 64 bits ${this.where(this.at)}`);
     this.at = p;
     return value;
   }
@@ -289,7 +275,7 @@ export class StepLineDecoder {
   private indexOf(byte: number, from: number): number {
     const found = this.bytes.indexOf(byte, from);
     if (found < 0 || found >= this.end)
-      throw new StepSyntaxError(`unterminated token at byte ${this.offset(from - 1)} of the parameter list`);
+      throw new StepSyntaxError(`unterminated token ${this.where(from - 1)}`);
     return found;
   }
 }
