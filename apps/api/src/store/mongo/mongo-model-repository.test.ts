@@ -198,6 +198,40 @@ else
       expect(await store.rows.countElements(project.id, v2.version)).toBe(2);
     });
 
+    it('a rollback that read the version as retained just before a delete never publishes it', async () => {
+      const project = await newProject();
+      const v1 = await publishedVersion(project.id, project.id, 1);
+      const v2 = await publishedVersion(project.id, project.id, 2);
+      // The rollback's check reads version 1's record; the whole delete runs right after that read, before the
+      // rollback's guarded update of the project.
+      const findOne = mongo.Collection.prototype.findOne;
+      let deleted: Promise<boolean> | undefined;
+      const reads = jest.spyOn(mongo.Collection.prototype, 'findOne').mockImplementation(async function (
+        this: mongo.Collection,
+        ...args: unknown[]
+      ) {
+        const found = await (findOne as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+        const filter = args[0] as { projectId?: string; version?: number; modelId?: string };
+        if (!deleted && filter.projectId === project.id && filter.version === v1.version && !filter.modelId) {
+          deleted = store.models.deleteVersion(project.id, project.id, 1);
+          await deleted;
+        }
+        return found;
+      } as never);
+      let rolledBack: boolean;
+      try {
+        rolledBack = await store.models.rollback(project.id, project.id, 1);
+      } finally {
+        reads.mockRestore();
+      }
+      expect(deleted).toBeDefined();
+      expect(await deleted).toBe(true);
+      expect(rolledBack).toBe(false);
+      expect((await store.models.findById(project.id, project.id))!.publishedVersion).toBe(v2.version);
+      expect(await store.rows.countElements(project.id, v2.version)).toBe(2);
+      expect(await store.models.findVersion(project.id, project.id, 1)).toBeNull();
+    });
+
     it('renames a model and deletes one with its versions, rows and share of the aggregates', async () => {
       const project = await newProject();
       await store.models.create({ id: 'str', projectId: project.id, name: 'Structure' });

@@ -223,7 +223,15 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
       if (await published()) return false;
       // Marked unretained so no rollback switches to it from now on; refused after all if one did meanwhile.
       await updateVersionDoc(deps, { projectId, version: record.version }, { $set: { retained: false } });
-      if (await published()) {
+      // The check is itself a guarded update of the project (it moves `rev`): a rollback that read the version as
+      // still retained before the mark then fails its own guarded update and, on its next attempt, sees the mark.
+      // A plain read here would let such a rollback publish this version while its rows are being removed.
+      const unpublished = await switchProject(projects, projectId, async (doc) =>
+        modelsOf(doc).find((m) => m.id === modelId)?.publishedVersion === record.version
+          ? null
+          : { set: {}, result: true },
+      );
+      if (!unpublished) {
         await updateVersionDoc(
           deps,
           { projectId, version: record.version },
