@@ -168,9 +168,7 @@ export async function publishVersion(
   const current = modelsOf(project).find((m) => m.id === record.modelId);
   if (!current) return;
   await applyRetention(
-    deps.db,
-    deps.versions,
-    deps.rows,
+    deps,
     {
       projectId,
       modelId: record.modelId,

@@ -232,6 +232,54 @@ else
       expect(await store.models.findVersion(project.id, project.id, 1)).toBeNull();
     });
 
+    it('a retention pass never prunes a version a rollback switched to after the pass read the model', async () => {
+      const project = await newProject();
+      const v1 = await publishedVersion(project.id, project.id, 1);
+      await publishedVersion(project.id, project.id, 2);
+      const v3 = await publishedVersion(project.id, project.id, 3);
+      await store.projects.setRetention(project.id, 1);
+      // The sweep past the snapshot window read version 3 as published and marks 1 and 2 unretained; the rollback
+      // to 1 switches the model just before that mark. (On FerretDB writes to the versions queue one at a time, and
+      // the rollback's own version writes come after its switch: the mark waits for the switch, not for them.)
+      const updateMany = mongo.Collection.prototype.updateMany;
+      let rolledBack: Promise<boolean> | undefined;
+      const marks = jest.spyOn(mongo.Collection.prototype, 'updateMany').mockImplementation(async function (
+        this: mongo.Collection,
+        ...args: unknown[]
+      ) {
+        const [filter, update] = args as [{ projectId?: string }, { $set?: { retained?: boolean } }];
+        if (!rolledBack && filter.projectId === project.id && update.$set?.retained === false) {
+          rolledBack = store.models.rollback(project.id, project.id, 1);
+          const switchedBy = Date.now() + 10_000;
+          while ((await store.models.findById(project.id, project.id))!.publishedVersion !== v1.version) {
+            if (Date.now() > switchedBy) throw new Error('the rollback did not switch the model within 10 s');
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }
+        return (updateMany as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      } as never);
+      let pruned: number;
+      try {
+        pruned = await store.pruneSuperseded(Date.now() + 31 * 60_000);
+      } finally {
+        marks.mockRestore();
+      }
+      expect(rolledBack).toBeDefined();
+      expect(await rolledBack).toBe(true);
+      expect(pruned).toBe(0);
+      expect((await store.models.findById(project.id, project.id))!.publishedVersion).toBe(v1.version);
+      expect(await store.rows.countElements(project.id, v1.version)).toBe(1);
+      expect(await store.rows.countElements(project.id, v3.version)).toBe(3);
+      expect((await store.models.listVersions(project.id)).map((v) => [v.number, v.retained])).toEqual([
+        [3, true],
+        [2, true],
+        [1, true],
+      ]);
+      // Once the rollback's own window is over, the sweep prunes around the version now published.
+      expect(await store.pruneSuperseded(Date.now() + 31 * 60_000)).toBe(1);
+      expect(await store.rows.countElements(project.id, v1.version)).toBe(1);
+    });
+
     it('renames a model and deletes one with its versions, rows and share of the aggregates', async () => {
       const project = await newProject();
       await store.models.create({ id: 'str', projectId: project.id, name: 'Structure' });

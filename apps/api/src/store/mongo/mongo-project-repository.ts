@@ -38,7 +38,7 @@ export function createMongoProjectRepository(
   users: Model<UserDoc>,
   cascade: ProjectCascade,
 ): ProjectRepository {
-  const { projects, rows } = publishing;
+  const { projects } = publishing;
   return {
     async create(project) {
       let created: ProjectDoc;
@@ -104,9 +104,7 @@ export function createMongoProjectRepository(
       if (!doc) return;
       for (const model of modelsOf(doc))
         await applyRetention(
-          publishing.db,
-          publishing.versions,
-          rows,
+          publishing,
           {
             projectId: id,
             modelId: model.id,

@@ -40,9 +40,7 @@ export async function pruneSupersededVersions(deps: PublishingDeps, now = Date.n
   let pruned = 0;
   for (const { projectId, retention, model } of due) {
     const versions = await applyRetention(
-      deps.db,
-      deps.versions,
-      deps.rows,
+      deps,
       {
         projectId,
         modelId: model.id,

@@ -1,4 +1,6 @@
-import type { mongo } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
+import type { ProjectDoc } from './project-model';
+import { modelsOf, switchProject } from './project-switch';
 import { eachRowCollection, type RowCollections } from './row-collections';
 import type { VersionDoc } from './version-docs';
 import { deleteInBatches } from './delete-in-batches';
@@ -16,6 +18,14 @@ export interface RetentionTarget {
   retention: number | null;
   /** When the model's published version last changed (ModelEntry.switchedAt), if it ever did. */
   switchedAt?: Date | null;
+}
+
+/** What retention reads and writes. */
+export interface RetentionDeps {
+  db: mongo.Db;
+  projects: Model<ProjectDoc>;
+  versions: mongo.Collection<VersionDoc>;
+  rows: RowCollections;
 }
 
 /** The snapshot window and the clock retention is applied at. */
@@ -40,13 +50,12 @@ export const inSnapshotWindow = (switchedAt: Date | null | undefined, window: Re
  * publishes or discards them. Resolves to the row versions pruned.
  */
 export async function applyRetention(
-  db: mongo.Db,
-  versions: mongo.Collection<VersionDoc>,
-  rows: RowCollections,
+  deps: RetentionDeps,
   target: RetentionTarget,
   window: RetentionWindow,
 ): Promise<number[]> {
   if (target.retention === null || inSnapshotWindow(target.switchedAt, window)) return [];
+  const { db, versions, rows } = deps;
   const { projectId, modelId } = target;
   const ready = await versions
     .find({ projectId, modelId, status: 'ready', retained: true }, { projection: { version: 1, number: 1 } })
@@ -57,9 +66,25 @@ export async function applyRetention(
     .map((v) => v.version)
     .filter((v) => v !== target.publishedVersion);
   if (!pruned.length) return [];
-  await documentWrite(db, 'versions', () =>
-    versions.updateMany({ projectId, version: { $in: pruned } }, { $set: { retained: false } }),
-  );
+  const mark = (retained: boolean) =>
+    documentWrite(db, 'versions', () =>
+      versions.updateMany({ projectId, version: { $in: pruned } }, { $set: { retained } }),
+    );
+  await mark(false);
+  // `target` was read before the mark: a rollback may have switched the model to one of these versions since. The
+  // check is a guarded update of the project (it moves `rev`), so a rollback that read its version as retained
+  // before the mark fails its own update and, on its next attempt, sees the mark; one that got in first is seen
+  // here, and then nothing is pruned (the sweep comes back once the rollback's snapshot window is over).
+  const unpublished = await switchProject(deps.projects, projectId, async (doc) => {
+    const model = modelsOf(doc).find((m) => m.id === modelId);
+    return model && !pruned.includes(model.publishedVersion) && !inSnapshotWindow(model.switchedAt, window)
+      ? { set: {}, result: true }
+      : null;
+  });
+  if (!unpublished) {
+    await mark(true);
+    return [];
+  }
   await Promise.all(
     eachRowCollection(rows).map((c) => deleteInBatches(c, { projectId, version: { $in: pruned } })),
   );
