@@ -113,6 +113,14 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     expect(warnings[0]).toMatch(/^Warning: 6 backslashes in strings started no valid ISO 10303-21 escape/);
     expect(warnings[1]).toMatch(/^Warning: 2 \\X escapes used lower-case hex digits/);
     expect(warnings[2]).toMatch(/^Warning: 1 escaped code point was not a Unicode character/);
+    // The version keeps them after the log is gone: its history says the text was repaired.
+    const models = await request(h.app)
+      .get(`/api/ifc/projects/${accepted.body.projectId}/models`)
+      .set(bearer(token))
+      .expect(200);
+    expect(models.body.models[0].versions[0].warnings).toEqual(
+      warnings.map((w) => w.slice('Warning: '.length)),
+    );
     const filter = `ProjectId eq '${accepted.body.projectId}' and SetName eq 'AEC_Imported'`;
     const feed = await request(h.app)
       .get(`/api/ifc/odata/IFCProperties?$filter=${encodeURIComponent(filter)}&$select=PropertyName,Value`)

@@ -14,7 +14,7 @@ import { jobVersion, type JobVersion } from './job-version';
 import { endUnpublished, hasPublished } from './version-outcome';
 import { recordJobEnd } from './job-end-recording';
 import { JobCancelled, LeaseLost, VERSION_DELETED } from './job-stop-reasons';
-import { afterVersionPublished, publishJobVersion, recordSchemaWarning } from './version-publishing';
+import { afterVersionPublished, publishJobVersion, recordVersionWarnings } from './version-publishing';
 
 export interface JobProcessorOptions {
   store: Store;
@@ -338,8 +338,8 @@ export class JobProcessor implements JobQueue {
       category: 'extract',
       progress: 90,
     });
-    await recordSchemaWarning(this.o.store, this.o.events, job, target, summary.schema).catch(
-      (err: unknown) => this.o.logger.warn({ err, jobId: job.id }, 'could not record the schema warning'),
+    await recordVersionWarnings(this.o.store, this.o.events, job, target, summary).catch((err: unknown) =>
+      this.o.logger.warn({ err, jobId: job.id }, "could not record the version's warnings"),
     );
     this.o.events.append(job.id, {
       message: 'Publishing the OData feed',

@@ -13,21 +13,27 @@ import {
   type JobVersion,
 } from './job-version';
 
-/** Logs (and records on the version) that its schema differs from the one its model serves. */
-export async function recordSchemaWarning(
+/**
+ * Records on the version what its extraction worked around (records left out, text repaired: already in the
+ * processing log, which a user may never open again) and, logging it too, that its schema differs from the one its
+ * model serves: the version's history then says, as long as the version exists, that its rows are not the whole file.
+ */
+export async function recordVersionWarnings(
   store: Store,
   events: JobEvents,
   job: JobRecord,
   target: JobVersion,
-  schema: string | null,
+  summary: Pick<ExtractionSummary, 'schema' | 'warnings'>,
 ): Promise<void> {
-  const warning = await schemaWarning(store, target, schema);
-  if (!warning) return;
-  events.append(job.id, { message: `Warning: ${warning}`, type: 'info', category: 'extract' });
-  await store.models.updateVersion(job.projectId, job.version, {
-    warnings: [...target.version.warnings, warning],
-  });
-  target.version = { ...target.version, warnings: [...target.version.warnings, warning] };
+  const schema = await schemaWarning(store, target, summary.schema);
+  if (schema) events.append(job.id, { message: `Warning: ${schema}`, type: 'info', category: 'extract' });
+  const added = [...summary.warnings.map((w) => w.message), ...(schema ? [schema] : [])].filter(
+    (warning) => !target.version.warnings.includes(warning),
+  );
+  if (!added.length) return;
+  const warnings = [...target.version.warnings, ...added];
+  await store.models.updateVersion(job.projectId, job.version, { warnings });
+  target.version = { ...target.version, warnings };
 }
 
 /**
