@@ -93,6 +93,11 @@ function withoutComments(text: string): string {
 }
 
 /** The text before any comments that follow its last token. */
+/** A file whose trailer is inside a comment never closed: refused as truncated, saying where (1-based byte). */
+export const unclosedCommentMessage = (at: number): string =>
+  `The file ends inside a comment: the '/*' at byte ${at} is never closed with '*/', so the rest of the file, ` +
+  `its '${TRAILER}' included, reads as that comment. Close the comment or remove it.`;
+
 function withoutTrailingComments(text: string): string {
   let end = text.trimEnd();
   while (end.endsWith('*/')) {
@@ -172,11 +177,15 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
   // Bytes after the trailer (NUL padding from a copy, a signature line) are ignored, as IfcOpenShell does; without
   // the trailer in the last bytes (outside a comment) the file was cut short.
   const trailer = end.lastIndexOf(TRAILER);
-  if (trailer < 0 || end.lastIndexOf('/*', trailer) > end.lastIndexOf('*/', trailer)) {
+  if (trailer < 0) {
     return fail(
       'TRUNCATED',
       `The file is truncated: it does not end with '${TRAILER}' (incomplete upload or export?).`,
     );
+  }
+  const openComment = end.lastIndexOf('/*', trailer);
+  if (openComment > end.lastIndexOf('*/', trailer)) {
+    return fail('TRUNCATED', unclosedCommentMessage(size - tail.byteLength + openComment + 1));
   }
   return {
     ok: true,

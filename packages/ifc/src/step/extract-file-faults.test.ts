@@ -41,6 +41,28 @@ describe('streaming extraction of files it must refuse', () => {
     expect((await bothRefuse(Buffer.from(text))).code).toBe('TRUNCATED');
   });
 
+  it('a comment left open near the end: refused as truncated by both, saying where it opened', async () => {
+    const text = stepFile('IFC4', ["#1=IFCWALL('g',$,$,$,$,$,$,$,$);", '/* left open']);
+    expect(await bothRefuse(Buffer.from(text))).toEqual({
+      code: 'TRUNCATED',
+      message: expect.stringContaining(`'/*' at byte ${text.indexOf('/*') + 1} is never closed`),
+    });
+  });
+
+  it('a comment left open far from the end: found while streaming, refused as truncated, saying where', async () => {
+    // Further from the end than the header check looks (4 KB): only reading the file finds the comment open.
+    const walls = Array.from({ length: 200 }, (_, i) => `#${i + 2}=IFCWALL('g${i}',$,$,$,$,$,$,$,$);`);
+    const text = stepFile('IFC4', ["#1=IFCWALL('g',$,$,$,$,$,$,$,$); /* left open", ...walls]);
+    const onBatch = jest.fn();
+    await withTempIfc(Buffer.from(text), (file) =>
+      expect(extractIfcFile(file, { onBatch, chunkSize: 64 })).rejects.toMatchObject({
+        code: 'TRUNCATED',
+        message: expect.stringContaining(`'/*' at byte ${text.indexOf('/*') + 1} is never closed`),
+      }),
+    );
+    expect(onBatch).not.toHaveBeenCalled();
+  });
+
   it('an unterminated string', async () => {
     const text = generateIfcModel({ storeys: 1, bays: 1, faults: { unterminatedString: true } });
     expect((await bothRefuse(Buffer.from(text))).code).toBe('OPEN_FAILED');

@@ -102,6 +102,22 @@ describe('readStepFile (chunked ISO 10303-21 reading)', () => {
     }
   });
 
+  it('refuses a file that ends inside a comment as truncated, saying where the comment opened', async () => {
+    for (const text of [
+      stepFile('IFC4', ["#1=IFCWALL('g',$,$,$,$,$,$,$,$);", '/* left open']),
+      stepFile('IFC4', ["#1=IFCWALL('g',$,$,$,$,$,$,$,$); /* left open"]),
+      stepFile('IFC4', ["#1=IFCWALL('g',$,$,$,$,/* left open $,$,$,$);"]),
+    ]) {
+      const at = text.indexOf('/*') + 1;
+      for (const chunkSize of [undefined, 5, 7]) {
+        await expect(read(text, chunkSize)).rejects.toMatchObject({
+          code: 'TRUNCATED',
+          message: expect.stringContaining(`the '/*' at byte ${at} is never closed with '*/'`),
+        });
+      }
+    }
+  });
+
   it('reads entity numbers up to 2^31 - 1 and refuses a file numbering one past it, saying which', async () => {
     const wall = (id: number) => stepFile('IFC4', [`#${id}=IFCWALL('g',$,$,$,$,$,$,$,$);`]);
     expect((await read(wall(2 ** 31 - 1))).entities.map(([id]) => id)).toEqual([2 ** 31 - 1]);

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { IfcExtractionError } from '../extraction-error';
 import { MAX_ENTITY_ID } from '../id-pairs';
+import { unclosedCommentMessage } from '../sniff';
 
 /** What the reader hands on for each entity instance of the DATA section: `#id = TYPE(…);`. */
 export interface StepEntitySink {
@@ -36,10 +37,14 @@ const ID_TOO_LARGE_MESSAGE = (id: number) =>
 const TRUNCATED_MESSAGE =
   "The file is truncated: it does not end with 'END-ISO-10303-21;' (incomplete upload or export?).";
 
-/** Where the statement starting at or after `from` ends (its ';'), -1 when the buffer ends first, -2 inside a string. */
+/**
+ * Where the statement starting at or after `from` ends (its ';'), -1 when the buffer ends first, -2 when the file ends
+ * inside a string, -3 inside a comment (which opened at `openComment`).
+ */
 class StatementFinder {
   private nextQuote = -1;
   private nextComment = -1;
+  openComment = -1;
 
   constructor(
     private readonly buf: Buffer,
@@ -76,7 +81,11 @@ class StatementFinder {
         i = q + 1;
       } else {
         const close = buf.indexOf('*/', comment + 2);
-        if (close < 0) return -1;
+        if (close < 0) {
+          if (!this.atEof) return -1;
+          this.openComment = comment;
+          return -3;
+        }
         i = close + 2;
       }
     }
@@ -91,7 +100,8 @@ function isSpace(b: number): boolean {
  * Reads an ISO 10303-21 file from disk in chunks, never holding more than a chunk (plus one unfinished statement):
  * statements are cut at their ';' outside strings and comments, a statement split between two chunks is put back
  * together, and each entity instance of the DATA section goes to the sink. A file that ends inside a string is
- * refused like web-ifc's parse error (code OPEN_FAILED), one that ends inside a statement as truncated.
+ * refused like web-ifc's parse error (code OPEN_FAILED), one that ends inside a statement as truncated, and so is one
+ * that ends inside a comment (as web-ifc refuses it), saying where the comment opened.
  */
 export async function readStepFile(
   path: string,
@@ -129,6 +139,11 @@ export async function readStepFile(
         if (start >= buf.length) break;
         const end = finder.end(start);
         if (end === -2) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
+        if (end === -3) {
+          // 1-based, like an editor's column: where in the file the comment opened
+          const at = total - buf.length + finder.openComment + 1;
+          throw new IfcExtractionError('TRUNCATED', unclosedCommentMessage(at));
+        }
         if (end === -1) {
           if (eof) throw new IfcExtractionError('TRUNCATED', TRUNCATED_MESSAGE);
           break;

@@ -23,7 +23,11 @@ async function measure(storeys: number): Promise<Measured> {
       onBatch: () => undefined,
       onModelRead: (model) => {
         read = model;
-        Object.assign(measured, { retained: model.retainedBytes(), kept: model.keptBytes(), spilled: model.spilled() });
+        Object.assign(measured, {
+          retained: model.retainedBytes(),
+          kept: model.keptBytes(),
+          spilled: model.spilled(),
+        });
       },
     }),
   );
