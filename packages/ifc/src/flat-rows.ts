@@ -10,6 +10,13 @@ export interface FlatRowBatch {
   elements?: unknown[];
   properties?: unknown[];
   spatial?: unknown[];
+  /**
+   * Property rows in a receiver's own narrower form, instead of `properties`: some columns replaced by the number of
+   * a definition (the row writer's; see its property-defs), the definitions first used by this batch in
+   * `propertyDefs`.
+   */
+  propertyValues?: unknown[];
+  propertyDefs?: unknown[];
 }
 
 export interface RowColumnOrder {

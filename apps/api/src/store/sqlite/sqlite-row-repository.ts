@@ -15,6 +15,12 @@ import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
 import type { RemoveVersionRows } from './sqlite-version-rows';
 import { createSqliteChanges } from './sqlite-changes';
 import { createStagedElements, STAGED_ELEMENTS_TABLE } from './sqlite-staged-elements';
+import {
+  INTERNED_PROPERTY_WIDTH,
+  PROPERTY_DEF_COLUMNS,
+  PROPERTY_DEF_WIDTH,
+  PROPERTY_VALUE_COLUMNS,
+} from './property-defs';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -172,10 +178,86 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
   };
 }
 
+/** Where a connection keeps the property definitions of the job it writes (TEMP: no other connection sees it). */
+const PROPERTY_DEFS_TABLE = 'temp.property_defs';
+
+/**
+ * Property rows in their interned form (FlatRowBatch.propertyValues, property-defs.ts): each row binds its own four
+ * values and its definition's number, and the INSERT joins the definition's five columns back from the connection's
+ * TEMP table of definitions, which each batch first extends with the definitions it brings. The CROSS JOIN keeps
+ * the VALUES list the outer loop, so rows get their "Id" in arrival order, as with every column bound.
+ */
+function internedPropertyInsert(db: SqliteDb) {
+  let defs: { insert: ReturnType<SqliteDb['prepare']> } | null = null;
+  const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
+  const width = INTERNED_PROPERTY_WIDTH;
+  const shared = SHARED.slice(0, -1);
+  const statementFor = (rows: number) => {
+    let statement = statements.get(rows);
+    if (!statement) {
+      const tuples = Array.from(
+        { length: rows },
+        (_, r) => `(${Array.from({ length: width }, (_, c) => `?${r * width + c + 1}`).join(', ')})`,
+      );
+      const sharedAt = shared.map((_, i) => `?${rows * width + i + 1}`);
+      const own = PROPERTY_VALUE_COLUMNS.map((_, i) => `v.column${i + 1}`);
+      statement = db.prepare(
+        `INSERT INTO ifc_properties (${[...shared, stored(PROPERTY_VALUE_COLUMNS), stored(PROPERTY_DEF_COLUMNS)].join(', ')})
+         SELECT ${[...sharedAt, ...own, ...PROPERTY_DEF_COLUMNS.map((c) => `d."${c}"`)].join(', ')}
+         FROM (VALUES ${tuples.join(', ')}) AS v CROSS JOIN ${PROPERTY_DEFS_TABLE} AS d ON d.id = v.column${width}`,
+      );
+      statements.set(rows, statement);
+    }
+    return statement;
+  };
+  const defsTable = () => {
+    if (!defs) {
+      db.exec(
+        `CREATE TEMP TABLE IF NOT EXISTS property_defs (id INTEGER PRIMARY KEY, ${stored(PROPERTY_DEF_COLUMNS)})`,
+      );
+      defs = {
+        insert: db.prepare(
+          `INSERT OR REPLACE INTO ${PROPERTY_DEFS_TABLE} (id, ${stored(PROPERTY_DEF_COLUMNS)})
+           VALUES (${Array.from({ length: PROPERTY_DEF_WIDTH }, () => '?').join(', ')})`,
+        ),
+      };
+    }
+    return defs;
+  };
+  return (
+    projectId: string,
+    version: number,
+    context: RowContext,
+    values: unknown[] | undefined,
+    newDefs: unknown[] | undefined,
+  ): number => {
+    const table = defsTable();
+    const defCount = flatRowCount(newDefs, PROPERTY_DEF_WIDTH);
+    for (let d = 0; d < defCount; d++)
+      table.insert.run(newDefs!.slice(d * PROPERTY_DEF_WIDTH, (d + 1) * PROPERTY_DEF_WIDTH));
+    const rows = flatRowCount(values, width);
+    if (!values || !rows) return 0;
+    expandRepeats(values, width);
+    const byColumn = sharedValuesOf(projectId, version, context);
+    const sharedValues = shared.map((column) => byColumn[column]);
+    for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
+      const count = Math.min(ROWS_PER_STATEMENT, rows - first);
+      const bound = values.slice(first * width, (first + count) * width);
+      bound.push(...sharedValues);
+      const stored = statementFor(count).run(bound).changes;
+      // A number without its definition would drop the row silently: a bug in the sender, never data to lose.
+      if (stored !== count)
+        throw new Error(`${count - stored} of ${count} property rows refer to a definition never sent`);
+    }
+    return rows;
+  };
+}
+
 export interface SqliteRowInserter {
   /**
    * Stores one flat batch (SQLITE_ROW_ORDER, booleans allowed; repeat marks and booleans are converted in place) in one
-   * write transaction, and returns how many rows of each kind it held. Without a context, the row version's record
+   * write transaction, and returns how many rows of each kind it held. Property rows may come interned instead
+   * (propertyValues and propertyDefs, from one PropertyDefNumbers per connection and job). Without a context, the row version's record
    * gives it (see RowRepository.insertBatch).
    */
   insertFlat(
@@ -226,6 +308,7 @@ export function createSqliteRowInserter(
     return context;
   };
   const properties = flatInsert(db, { table: 'ifc_properties', columns: propertyColumnNames, booleanAt: [] });
+  const internedProperties = internedPropertyInsert(db);
   const spatial = flatInsert(db, { table: 'ifc_spatial', columns: spatialColumnNames, booleanAt: [] });
   return {
     insertFlat: (projectId, version, batch, given) =>
@@ -233,7 +316,11 @@ export function createSqliteRowInserter(
         const context = contextOf(projectId, version, given);
         return {
           elements: elements(projectId, version, context, batch.elements),
-          properties: properties(projectId, version, context, batch.properties),
+          properties:
+            properties(projectId, version, context, batch.properties) +
+            (batch.propertyValues || batch.propertyDefs
+              ? internedProperties(projectId, version, context, batch.propertyValues, batch.propertyDefs)
+              : 0),
           spatial: spatial(projectId, version, context, batch.spatial),
         };
       }),

@@ -7,12 +7,15 @@ import {
   flattenBatch,
   IfcExtractionError,
   type ExtractOptions,
+  type FlatRowBatch,
+  type RowBatch,
 } from '@aec/ifc';
 import {
   propertyColumnNames,
   spatialColumnNames,
   storedElementColumnNames,
 } from '../../../store/row-columns';
+import { PropertyDefNumbers } from '../../../store/sqlite/property-defs';
 import type { BatchPortMessage, RunnerMessage, StartMessage, WorkerInput, WorkerMessage } from './protocol';
 
 /**
@@ -24,7 +27,10 @@ const port = parentPort;
 if (!port) throw new Error('ifc-worker must run as a worker thread');
 const send = (message: WorkerMessage) => port.postMessage(message);
 
-/** The row writer binds rows in the store's column order: flattening them here keeps that work off its thread. */
+/**
+ * The row writer binds rows in the store's column order: flattening them here keeps that work off its thread, and so
+ * does numbering the property rows' definitions, which the writer then binds once each (property-defs.ts).
+ */
 const STORE_ORDER = {
   elements: storedElementColumnNames,
   properties: propertyColumnNames,
@@ -45,6 +51,13 @@ async function run(input: WorkerInput): Promise<void> {
   /** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
   let waitedMs = 0;
   let release: (() => void) | null = null;
+  const propertyDefs = new PropertyDefNumbers();
+  const forWriter = ({ properties, ...rest }: RowBatch): FlatRowBatch => {
+    const flat = flattenBatch(rest, STORE_ORDER);
+    if (!properties?.length) return flat;
+    const { values, defs } = propertyDefs.flatten(properties);
+    return { ...flat, propertyValues: values, ...(defs.length ? { propertyDefs: defs } : {}) };
+  };
   batchPort.on('message', (message: RunnerMessage | StartMessage) => {
     if (message.type !== 'ack') return;
     unacknowledged--;
@@ -60,7 +73,7 @@ async function run(input: WorkerInput): Promise<void> {
     onProgress: (progress) => send({ type: 'progress', progress }),
     onBatch: async (batch) => {
       unacknowledged++;
-      if (input.batchPort) sendBatch({ type: 'rows', rows: flattenBatch(batch, STORE_ORDER) });
+      if (input.batchPort) sendBatch({ type: 'rows', rows: forWriter(batch) });
       else send({ type: 'batch', batch });
       if (unacknowledged >= WINDOW) {
         const started = Date.now();
