@@ -30,6 +30,15 @@ describe('property definitions numbered for the row writer', () => {
     expect(second.values).toEqual(['G2', 2, 'w', null, 2, 'G3', 3, 'v', null, 3]);
   });
 
+  it('starts numbering over past its limit, at a batch boundary, sending every definition the batch uses', () => {
+    const numbers = new PropertyDefNumbers(2);
+    const names = (batch: string[]) => batch.map((n) => propertyRow(1, { PropertyName: n }));
+    expect(numbers.flatten(names(['A', 'B', 'C'])).defs.filter((_, i) => i % 6 === 0)).toEqual([1, 2, 3]);
+    const after = numbers.flatten(names(['C', 'A']));
+    expect(after.defs.filter((_, i) => i % 6 === 3)).toEqual(['C', 'A']);
+    expect(after.values.filter((_, i) => i % 5 === 4)).toEqual([1, 2]);
+  });
+
   it('tells apart definitions whose parts only differ in where one ends, and none from the text null', () => {
     const rows = [
       propertyRow(1, { SetName: 'a', PropertyName: '1:b' }),

@@ -30,14 +30,24 @@ export interface InternedProperties {
   defs: unknown[];
 }
 
+/** Definitions remembered before numbering starts over (a model naming each property anew must not fill memory). */
+export const MAX_REMEMBERED_DEFS = 65_536;
+
 /**
  * Numbers a job's property definitions, from 1, in the order they first appear. One per job (its numbers are the
  * job's row writer's): rows flattened by it must all go to that writer, in order.
+ *
+ * Past `maxRemembered` definitions, the next batch starts numbering from 1 again and sends every definition it
+ * uses: the writer replaces its definitions of those numbers before it stores the batch's rows, and rows already
+ * stored hold their definition's values, not its number. Memory stays bounded on both threads whatever the model.
  */
 export class PropertyDefNumbers {
   private readonly numbers = new Map<string, number>();
 
+  constructor(private readonly maxRemembered = MAX_REMEMBERED_DEFS) {}
+
   flatten(rows: readonly PropertyRow[]): InternedProperties {
+    if (this.numbers.size > this.maxRemembered) this.numbers.clear();
     const values: unknown[] = [];
     const defs: unknown[] = [];
     let globalId: unknown = undefined;

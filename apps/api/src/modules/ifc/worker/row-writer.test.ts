@@ -146,53 +146,59 @@ describe('row-writer thread', () => {
     ]);
   });
 
-  it('stores property rows sent with numbered definitions exactly as rows sent whole, in arrival order', async () => {
-    // Definitions that only a sound key tells apart: a colon and digits in names, none against the text 'null'.
-    const tricky: Partial<PropertyRow>[] = [
-      { SetName: null, PropertyName: 'Width', Unit: 'mm', NumericValue: 1, Value: '1' },
-      { SetName: 'null', PropertyName: 'Width', Unit: 'mm' },
-      { SetName: 'a', PropertyName: '1:b' },
-      { SetName: 'a1:', PropertyName: 'b' },
-      { SetName: 'Pset_ü ✓', PropertyName: 'Höhe', Unit: null, ValueType: null },
-      { SetKind: 'QuantitySet', SetName: 'Qto', PropertyName: 'Width', Unit: 'mm', NumericValue: 2.5 },
-      { SetKind: 'QuantitySet', SetName: 'Qto', PropertyName: 'Width', Unit: 'm', NumericValue: 2.5 },
-    ];
-    const rows = Array.from({ length: 150 }, (_, i) =>
-      propertyRow(Math.floor(i / 3) + 1, { ...tricky[i % tricky.length], Value: `v${i}` }),
-    );
-    const numbers = new PropertyDefNumbers();
-    const interned = startWriter(1);
-    const whole = startWriter(2);
-    for (const batch of [rows.slice(0, 70), rows.slice(70)]) {
-      const { values, defs } = numbers.flatten(batch);
-      interned.send({ type: 'rows', rows: { propertyValues: values, propertyDefs: defs } });
-      whole.send({ type: 'rows', rows: flattenBatch({ properties: batch }, SQLITE_ROW_ORDER) });
-    }
-    for (const w of [interned, whole]) {
-      w.send({ type: 'end' });
-      expect(await w.next('drained')).toMatchObject({ stored: { properties: 150 } });
-      w.control({ type: 'stop' });
-      await w.exit;
-      w.close();
-    }
-    const db = new Database(store.sqliteFile!, { readonly: true });
-    try {
-      const read = (version: number) =>
-        db
-          .prepare(
-            `SELECT project_id, model_id, model_name, ${propertyColumnNames.map((c) => `"${c}"`).join(', ')}
+  it.each([
+    ['', undefined],
+    [', numbering starting over between batches', 3],
+  ])(
+    'stores property rows sent with numbered definitions exactly as rows sent whole, in arrival order%s',
+    async (_, maxRemembered) => {
+      // Definitions that only a sound key tells apart: a colon and digits in names, none against the text 'null'.
+      const tricky: Partial<PropertyRow>[] = [
+        { SetName: null, PropertyName: 'Width', Unit: 'mm', NumericValue: 1, Value: '1' },
+        { SetName: 'null', PropertyName: 'Width', Unit: 'mm' },
+        { SetName: 'a', PropertyName: '1:b' },
+        { SetName: 'a1:', PropertyName: 'b' },
+        { SetName: 'Pset_ü ✓', PropertyName: 'Höhe', Unit: null, ValueType: null },
+        { SetKind: 'QuantitySet', SetName: 'Qto', PropertyName: 'Width', Unit: 'mm', NumericValue: 2.5 },
+        { SetKind: 'QuantitySet', SetName: 'Qto', PropertyName: 'Width', Unit: 'm', NumericValue: 2.5 },
+      ];
+      const rows = Array.from({ length: 150 }, (_, i) =>
+        propertyRow(Math.floor(i / 3) + 1, { ...tricky[i % tricky.length], Value: `v${i}` }),
+      );
+      const numbers = new PropertyDefNumbers(maxRemembered);
+      const interned = startWriter(1);
+      const whole = startWriter(2);
+      for (const batch of [rows.slice(0, 70), rows.slice(70, 75), rows.slice(75)]) {
+        const { values, defs } = numbers.flatten(batch);
+        interned.send({ type: 'rows', rows: { propertyValues: values, propertyDefs: defs } });
+        whole.send({ type: 'rows', rows: flattenBatch({ properties: batch }, SQLITE_ROW_ORDER) });
+      }
+      for (const w of [interned, whole]) {
+        w.send({ type: 'end' });
+        expect(await w.next('drained')).toMatchObject({ stored: { properties: 150 } });
+        w.control({ type: 'stop' });
+        await w.exit;
+        w.close();
+      }
+      const db = new Database(store.sqliteFile!, { readonly: true });
+      try {
+        const read = (version: number) =>
+          db
+            .prepare(
+              `SELECT project_id, model_id, model_name, ${propertyColumnNames.map((c) => `"${c}"`).join(', ')}
              FROM ifc_properties WHERE version = ? ORDER BY "Id"`,
-          )
-          .all(version);
-      const stored = read(1);
-      expect(stored).toEqual(read(2));
-      expect(stored.map((r) => (r as { Value: string }).Value)).toEqual(rows.map((r) => r.Value));
-      expect(stored[0]).toMatchObject({ SetName: null, Unit: 'mm', NumericValue: 1 });
-      expect(stored[1]).toMatchObject({ SetName: 'null' });
-    } finally {
-      db.close();
-    }
-  });
+            )
+            .all(version);
+        const stored = read(1);
+        expect(stored).toEqual(read(2));
+        expect(stored.map((r) => (r as { Value: string }).Value)).toEqual(rows.map((r) => r.Value));
+        expect(stored[0]).toMatchObject({ SetName: null, Unit: 'mm', NumericValue: 1 });
+        expect(stored[1]).toMatchObject({ SetName: 'null' });
+      } finally {
+        db.close();
+      }
+    },
+  );
 
   it('refuses a property row whose definition was never sent, storing none of its batch', async () => {
     const w = startWriter(2);
