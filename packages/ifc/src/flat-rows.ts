@@ -17,6 +17,9 @@ export interface FlatRowBatch {
    */
   propertyValues?: unknown[];
   propertyDefs?: unknown[];
+  /** Element rows in the same narrower form, instead of `elements`. */
+  elementValues?: unknown[];
+  elementDefs?: unknown[];
 }
 
 export interface RowColumnOrder {

@@ -15,12 +15,7 @@ import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
 import type { RemoveVersionRows } from './sqlite-version-rows';
 import { createSqliteChanges } from './sqlite-changes';
 import { createStagedElements, STAGED_ELEMENTS_TABLE } from './sqlite-staged-elements';
-import {
-  INTERNED_PROPERTY_WIDTH,
-  PROPERTY_DEF_COLUMNS,
-  PROPERTY_DEF_WIDTH,
-  PROPERTY_VALUE_COLUMNS,
-} from './property-defs';
+import { defWidth, ELEMENT_SHAPE, internedWidth, PROPERTY_SHAPE, type ColumnShape } from './interned-rows';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -178,20 +173,34 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
   };
 }
 
-/** Where a connection keeps the property definitions of the job it writes (TEMP: no other connection sees it). */
-const PROPERTY_DEFS_TABLE = 'temp.property_defs';
+interface InternedTable {
+  /** Where the rows go. */
+  table: string;
+  /** The connection's TEMP table of this shape's definitions (a name without schema). */
+  defsTable: string;
+  shape: ColumnShape;
+  /** Shared values stored on each row, bound once per statement after the rows' values. */
+  storedShared: readonly SharedColumn[];
+  /** Element rows also store their key, made from the model and the GlobalId (see flatInsert). */
+  key?: boolean;
+}
 
 /**
- * Property rows in their interned form (FlatRowBatch.propertyValues, property-defs.ts): each row binds its own four
- * values and its definition's number, and the INSERT joins the definition's five columns back from the connection's
- * TEMP table of definitions, which each batch first extends with the definitions it brings. The CROSS JOIN keeps
- * the VALUES list the outer loop, so rows get their "Id" in arrival order, as with every column bound.
+ * Rows in their interned form (interned-rows.ts): each row binds its own values and its definition's number, and
+ * the INSERT joins the definition's columns back from the connection's TEMP table of definitions, which each batch
+ * first extends (or, numbering having started over, overwrites) with the definitions it brings. The CROSS JOIN keeps
+ * the VALUES list the outer loop, so rows are stored in arrival order (their rowid, a property's "Id"), as with every
+ * column bound. A number without its definition would drop its row: refused as the sender's bug, the batch rolled
+ * back.
  */
-function internedPropertyInsert(db: SqliteDb) {
-  let defs: { insert: ReturnType<SqliteDb['prepare']> } | null = null;
+function internedInsert(db: SqliteDb, spec: InternedTable) {
+  const { shape } = spec;
+  const width = internedWidth(shape);
+  const own = storedNames(shape.own);
+  const defColumns = storedNames(shape.defs);
+  const boundShared: readonly SharedColumn[] = spec.key ? ['model_id'] : spec.storedShared;
+  let insertDef: ReturnType<SqliteDb['prepare']> | null = null;
   const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
-  const width = INTERNED_PROPERTY_WIDTH;
-  const shared = SHARED.slice(0, -1);
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
@@ -199,30 +208,38 @@ function internedPropertyInsert(db: SqliteDb) {
         { length: rows },
         (_, r) => `(${Array.from({ length: width }, (_, c) => `?${r * width + c + 1}`).join(', ')})`,
       );
-      const sharedAt = shared.map((_, i) => `?${rows * width + i + 1}`);
-      const own = PROPERTY_VALUE_COLUMNS.map((_, i) => `v.column${i + 1}`);
+      const sharedAt = boundShared.map((_, i) => `?${rows * width + i + 1}`);
+      const ownAt = (name: string) => `v.column${shape.own.indexOf(name) + 1}`;
+      const key = spec.key
+        ? `${sharedAt[0]} || ':' || CASE WHEN coalesce(${ownAt('GlobalId')}, '') = '' ` +
+          `THEN '~' || CAST(${ownAt('ExpressId')} AS INTEGER) ELSE ${ownAt('GlobalId')} END`
+        : '';
+      const columns = [...spec.storedShared, key ? '"Id"' : '', ...own, ...defColumns].filter(Boolean);
+      const selected = [
+        ...sharedAt.slice(0, spec.storedShared.length),
+        key,
+        ...own.map((_, i) => `v.column${i + 1}`),
+        ...defColumns.map((c) => `d.${c}`),
+      ].filter(Boolean);
       statement = db.prepare(
-        `INSERT INTO ifc_properties (${[...shared, stored(PROPERTY_VALUE_COLUMNS), stored(PROPERTY_DEF_COLUMNS)].join(', ')})
-         SELECT ${[...sharedAt, ...own, ...PROPERTY_DEF_COLUMNS.map((c) => `d."${c}"`)].join(', ')}
-         FROM (VALUES ${tuples.join(', ')}) AS v CROSS JOIN ${PROPERTY_DEFS_TABLE} AS d ON d.id = v.column${width}`,
+        `INSERT INTO ${spec.table} (${columns.join(', ')}) SELECT ${selected.join(', ')}
+         FROM (VALUES ${tuples.join(', ')}) AS v CROSS JOIN temp.${spec.defsTable} AS d ON d.id = v.column${width}`,
       );
       statements.set(rows, statement);
     }
     return statement;
   };
   const defsTable = () => {
-    if (!defs) {
+    if (!insertDef) {
       db.exec(
-        `CREATE TEMP TABLE IF NOT EXISTS property_defs (id INTEGER PRIMARY KEY, ${stored(PROPERTY_DEF_COLUMNS)})`,
+        `CREATE TEMP TABLE IF NOT EXISTS ${spec.defsTable} (id INTEGER PRIMARY KEY, ${defColumns.join(', ')})`,
       );
-      defs = {
-        insert: db.prepare(
-          `INSERT OR REPLACE INTO ${PROPERTY_DEFS_TABLE} (id, ${stored(PROPERTY_DEF_COLUMNS)})
-           VALUES (${Array.from({ length: PROPERTY_DEF_WIDTH }, () => '?').join(', ')})`,
-        ),
-      };
+      insertDef = db.prepare(
+        `INSERT OR REPLACE INTO temp.${spec.defsTable} (id, ${defColumns.join(', ')})
+         VALUES (${Array.from({ length: defWidth(shape) }, () => '?').join(', ')})`,
+      );
     }
-    return defs;
+    return insertDef;
   };
   return (
     projectId: string,
@@ -231,23 +248,22 @@ function internedPropertyInsert(db: SqliteDb) {
     values: unknown[] | undefined,
     newDefs: unknown[] | undefined,
   ): number => {
-    const table = defsTable();
-    const defCount = flatRowCount(newDefs, PROPERTY_DEF_WIDTH);
-    for (let d = 0; d < defCount; d++)
-      table.insert.run(newDefs!.slice(d * PROPERTY_DEF_WIDTH, (d + 1) * PROPERTY_DEF_WIDTH));
+    const insert = defsTable();
+    const dw = defWidth(shape);
+    const defCount = flatRowCount(newDefs, dw);
+    for (let d = 0; d < defCount; d++) insert.run(newDefs!.slice(d * dw, (d + 1) * dw));
     const rows = flatRowCount(values, width);
     if (!values || !rows) return 0;
     expandRepeats(values, width);
     const byColumn = sharedValuesOf(projectId, version, context);
-    const sharedValues = shared.map((column) => byColumn[column]);
+    const sharedValues = boundShared.map((column) => byColumn[column]);
     for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
       const count = Math.min(ROWS_PER_STATEMENT, rows - first);
       const bound = values.slice(first * width, (first + count) * width);
       bound.push(...sharedValues);
       const stored = statementFor(count).run(bound).changes;
-      // A number without its definition would drop the row silently: a bug in the sender, never data to lose.
       if (stored !== count)
-        throw new Error(`${count - stored} of ${count} property rows refer to a definition never sent`);
+        throw new Error(`${count - stored} of ${count} rows refer to a definition never sent`);
     }
     return rows;
   };
@@ -257,7 +273,8 @@ export interface SqliteRowInserter {
   /**
    * Stores one flat batch (SQLITE_ROW_ORDER, booleans allowed; repeat marks and booleans are converted in place) in one
    * write transaction, and returns how many rows of each kind it held. Property rows may come interned instead
-   * (propertyValues and propertyDefs, from one PropertyDefNumbers per connection and job). Without a context, the row version's record
+   * (propertyValues and propertyDefs; elementValues and elementDefs on a staging connection), each shape numbered by
+   * one DefNumbers per connection and job. Without a context, the row version's record
    * gives it (see RowRepository.insertBatch).
    */
   insertFlat(
@@ -275,6 +292,12 @@ export interface SqliteRowInserter {
 
 /** Finds the context of a row version written without one; null when the project does not exist. */
 export type ResolveRowContext = (projectId: string, version: number) => RowContext | null;
+
+/** An interned insert this connection has, or the sender's mistake: rows it cannot store are never dropped. */
+function interned<T>(insert: T | null, kind: string): T {
+  if (!insert) throw new Error(`interned ${kind} rows are only stored by a staging row writer`);
+  return insert;
+}
 
 export function createSqliteRowInserter(
   db: SqliteDb,
@@ -308,14 +331,39 @@ export function createSqliteRowInserter(
     return context;
   };
   const properties = flatInsert(db, { table: 'ifc_properties', columns: propertyColumnNames, booleanAt: [] });
-  const internedProperties = internedPropertyInsert(db);
+  const internedProperties = internedInsert(db, {
+    table: 'ifc_properties',
+    defsTable: 'property_defs',
+    shape: PROPERTY_SHAPE,
+    storedShared: SHARED.slice(0, -1),
+  });
+  // Interned element rows come only to a staging connection (the row writer's): the move resolves repeated keys.
+  const internedElements = staging
+    ? internedInsert(db, {
+        table: STAGED_ELEMENTS_TABLE,
+        defsTable: 'element_defs',
+        shape: ELEMENT_SHAPE,
+        storedShared: [],
+        key: true,
+      })
+    : null;
   const spatial = flatInsert(db, { table: 'ifc_spatial', columns: spatialColumnNames, booleanAt: [] });
   return {
     insertFlat: (projectId, version, batch, given) =>
       write(() => {
         const context = contextOf(projectId, version, given);
         return {
-          elements: elements(projectId, version, context, batch.elements),
+          elements:
+            elements(projectId, version, context, batch.elements) +
+            (batch.elementValues || batch.elementDefs
+              ? interned(internedElements, 'element')(
+                  projectId,
+                  version,
+                  context,
+                  batch.elementValues,
+                  batch.elementDefs,
+                )
+              : 0),
           properties:
             properties(projectId, version, context, batch.properties) +
             (batch.propertyValues || batch.propertyDefs

@@ -15,7 +15,7 @@ import {
   spatialColumnNames,
   storedElementColumnNames,
 } from '../../../store/row-columns';
-import { PropertyDefNumbers } from '../../../store/sqlite/property-defs';
+import { DefNumbers, ELEMENT_SHAPE, PROPERTY_SHAPE } from '../../../store/sqlite/interned-rows';
 import type { BatchPortMessage, RunnerMessage, StartMessage, WorkerInput, WorkerMessage } from './protocol';
 
 /**
@@ -29,7 +29,7 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 
 /**
  * The row writer binds rows in the store's column order: flattening them here keeps that work off its thread, and so
- * does numbering the property rows' definitions, which the writer then binds once each (property-defs.ts).
+ * does numbering the rows' definitions, which the writer then binds once each (interned-rows.ts).
  */
 const STORE_ORDER = {
   elements: storedElementColumnNames,
@@ -51,12 +51,21 @@ async function run(input: WorkerInput): Promise<void> {
   /** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
   let waitedMs = 0;
   let release: (() => void) | null = null;
-  const propertyDefs = new PropertyDefNumbers();
-  const forWriter = ({ properties, ...rest }: RowBatch): FlatRowBatch => {
-    const flat = flattenBatch(rest, STORE_ORDER);
-    if (!properties?.length) return flat;
-    const { values, defs } = propertyDefs.flatten(properties);
-    return { ...flat, propertyValues: values, ...(defs.length ? { propertyDefs: defs } : {}) };
+  const propertyDefs = new DefNumbers(PROPERTY_SHAPE);
+  const elementDefs = new DefNumbers(ELEMENT_SHAPE);
+  const forWriter = ({ properties, elements, spatial }: RowBatch): FlatRowBatch => {
+    const flat = flattenBatch({ spatial }, STORE_ORDER);
+    if (properties?.length) {
+      const { values, defs } = propertyDefs.flatten(properties);
+      flat.propertyValues = values;
+      if (defs.length) flat.propertyDefs = defs;
+    }
+    if (elements?.length) {
+      const { values, defs } = elementDefs.flatten(elements);
+      flat.elementValues = values;
+      if (defs.length) flat.elementDefs = defs;
+    }
+    return flat;
   };
   batchPort.on('message', (message: RunnerMessage | StartMessage) => {
     if (message.type !== 'ack') return;

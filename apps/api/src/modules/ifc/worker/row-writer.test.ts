@@ -6,7 +6,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import Database from 'libsql';
 import { flattenBatch, type PropertyRow } from '@aec/ifc';
 import { propertyColumnNames } from '../../../store/row-columns';
-import { PropertyDefNumbers } from '../../../store/sqlite/property-defs';
+import { DefNumbers, ELEMENT_SHAPE, PROPERTY_SHAPE } from '../../../store/sqlite/interned-rows';
 import { SQLITE_ROW_ORDER } from '../../../store/sqlite/sqlite-row-repository';
 import { createSqliteStore } from '../../../store/sqlite/sqlite-store';
 import type { RowContext, Store, StoredElementRow } from '../../../store/types';
@@ -165,7 +165,7 @@ describe('row-writer thread', () => {
       const rows = Array.from({ length: 150 }, (_, i) =>
         propertyRow(Math.floor(i / 3) + 1, { ...tricky[i % tricky.length], Value: `v${i}` }),
       );
-      const numbers = new PropertyDefNumbers(maxRemembered);
+      const numbers = new DefNumbers(PROPERTY_SHAPE, maxRemembered);
       const interned = startWriter(1);
       const whole = startWriter(2);
       for (const batch of [rows.slice(0, 70), rows.slice(70, 75), rows.slice(75)]) {
@@ -200,9 +200,64 @@ describe('row-writer thread', () => {
     },
   );
 
+  it.each([
+    ['', undefined],
+    [', numbering starting over between batches', 2],
+  ])(
+    'stores element rows sent with numbered definitions exactly as rows sent whole%s',
+    async (_, maxRemembered) => {
+      // Repeated and missing GlobalIds (keys numbered #2, or made from the ExpressId), booleans, -0, unicode.
+      const elements = Array.from({ length: 140 }, (_, i) =>
+        elementRow(1000 - i * 7, {
+          GlobalId: i === 5 || i === 9 ? 'gTwice' : i === 7 ? null : `g${i}`,
+          IfcType: i % 3 ? 'IfcWall' : 'IfcDoor',
+          Storey: `Ébene ${i % 4} ✓`,
+          StoreyElevation: i % 4 === 0 ? -0 : i % 4,
+          IsExternal: i % 2 === 0 ? true : i % 5 === 0 ? null : false,
+          Name: `Wall ${i}`,
+          Length: i % 2 ? i * 0.5 : null,
+          ...(i % 2 ? { PropertyFingerprint: `fp${i % 7}` } : {}),
+        }),
+      );
+      const numbers = new DefNumbers(ELEMENT_SHAPE, maxRemembered);
+      const interned = startWriter(1);
+      const whole = startWriter(2);
+      for (const batch of [elements.slice(0, 70), elements.slice(70, 72), elements.slice(72)]) {
+        const { values, defs } = numbers.flatten(batch);
+        interned.send({ type: 'rows', rows: { elementValues: values, elementDefs: defs } });
+        whole.send({ type: 'rows', rows: flattenBatch({ elements: batch }, SQLITE_ROW_ORDER) });
+      }
+      for (const w of [interned, whole]) {
+        w.send({ type: 'end' });
+        expect(await w.next('drained')).toMatchObject({ stored: { elements: 140 } });
+        w.control({ type: 'stop' });
+        await w.exit;
+        w.close();
+      }
+      const read = async (version: number) => {
+        const rows = [];
+        for await (const { VersionNumber: _, ChangedAt: __, ...row } of store.rows.streamElements(
+          PROJECT,
+          version,
+        ))
+          rows.push(row);
+        return rows;
+      };
+      const stored = await read(1);
+      expect(stored).toEqual(await read(2));
+      expect(stored.map((r) => r.Id)).toEqual(
+        expect.arrayContaining([`${PROJECT}:gTwice`, `${PROJECT}:gTwice#2`, `${PROJECT}:~951`]),
+      );
+      expect(stored.find((r) => r.ExpressId === 1000)).toMatchObject({
+        IsExternal: true,
+        Storey: 'Ébene 0 ✓',
+      });
+    },
+  );
+
   it('refuses a property row whose definition was never sent, storing none of its batch', async () => {
     const w = startWriter(2);
-    const { values } = new PropertyDefNumbers().flatten([propertyRow(1), propertyRow(2)]);
+    const { values } = new DefNumbers(PROPERTY_SHAPE).flatten([propertyRow(1), propertyRow(2)]);
     w.send({ type: 'rows', rows: { propertyValues: values } });
     expect(await w.next('error')).toMatchObject({ message: expect.stringMatching(/definition never sent/) });
     await w.exit;
