@@ -53,12 +53,13 @@ describe('row definitions numbered for the row writer', () => {
     const { defs } = new DefNumbers(PROPERTY_SHAPE).flatten(rows);
     expect(defs.length / defWidth(PROPERTY_SHAPE)).toBe(rows.length);
     const elements = [
-      elementRow(1, { StoreyElevation: 1, Storey: 'L' }),
-      elementRow(2, { StoreyElevation: null, Storey: 'L' }),
-      elementRow(3, { StoreyElevation: 0, Storey: 'L' }),
-      elementRow(4, { StoreyElevation: -0, Storey: 'L' }),
-      elementRow(5, { StoreyElevation: 1, Storey: 'L', IsExternal: true }),
-      elementRow(6, { StoreyElevation: 1, Storey: 'L', IsExternal: false }),
+      elementRow(1, { ThermalTransmittance: 1, Material: 'L' }),
+      elementRow(2, { ThermalTransmittance: null, Material: 'L' }),
+      elementRow(3, { ThermalTransmittance: 0, Material: 'L' }),
+      elementRow(4, { ThermalTransmittance: -0, Material: 'L' }),
+      elementRow(5, { ThermalTransmittance: 1, Material: 'L', IsExternal: true }),
+      elementRow(6, { ThermalTransmittance: 1, Material: 'L', IsExternal: false }),
+      elementRow(7, { ThermalTransmittance: 1, Material: '1' }),
     ];
     const numbered = new DefNumbers(ELEMENT_SHAPE).flatten(elements);
     expect(numbered.defs.length / defWidth(ELEMENT_SHAPE)).toBe(elements.length);
