@@ -42,6 +42,26 @@ export const SQLITE_ROW_ORDER = {
  */
 export const ROWS_PER_STATEMENT = 64;
 
+/**
+ * Runs `rows` flat rows (`width` values each) through multi-row statements of up to ROWS_PER_STATEMENT rows, each
+ * bound to its rows' values followed by `sharedValues`; `stored` hears how many rows each statement stored.
+ */
+function insertInStatements(
+  values: unknown[],
+  rows: number,
+  width: number,
+  sharedValues: unknown[],
+  statementFor: (rows: number) => ReturnType<SqliteDb['prepare']>,
+  stored: (first: number, count: number, changes: number) => void,
+): void {
+  for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
+    const count = Math.min(ROWS_PER_STATEMENT, rows - first);
+    const bound = values.slice(first * width, (first + count) * width);
+    bound.push(...sharedValues);
+    stored(first, count, statementFor(count).run(bound).changes);
+  }
+}
+
 interface FlatTable {
   table: string;
   columns: readonly string[];
@@ -162,13 +182,9 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
     }
     const byColumn = sharedValuesOf(projectId, version, context);
     const sharedValues = boundShared.map((column) => byColumn[column]);
-    for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
-      const count = Math.min(ROWS_PER_STATEMENT, rows - first);
-      const bound = values.slice(first * width, (first + count) * width);
-      bound.push(...sharedValues);
-      const stored = statementFor(count).run(bound).changes;
+    insertInStatements(values, rows, width, sharedValues, statementFor, (first, count, stored) => {
       if (conflicts && stored < count) storeRepeats(values, first, count, sharedValues);
-    }
+    });
     return rows;
   };
 }
@@ -257,14 +273,10 @@ function internedInsert(db: SqliteDb, spec: InternedTable) {
     expandRepeats(values, width);
     const byColumn = sharedValuesOf(projectId, version, context);
     const sharedValues = boundShared.map((column) => byColumn[column]);
-    for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
-      const count = Math.min(ROWS_PER_STATEMENT, rows - first);
-      const bound = values.slice(first * width, (first + count) * width);
-      bound.push(...sharedValues);
-      const stored = statementFor(count).run(bound).changes;
+    insertInStatements(values, rows, width, sharedValues, statementFor, (_, count, stored) => {
       if (stored !== count)
         throw new Error(`${count - stored} of ${count} rows refer to a definition never sent`);
-    }
+    });
     return rows;
   };
 }
