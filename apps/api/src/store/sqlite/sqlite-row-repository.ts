@@ -15,14 +15,22 @@ import { createSqliteFeedPreparation } from './sqlite-feed-preparation';
 import type { RemoveVersionRows } from './sqlite-version-rows';
 import { createSqliteChanges } from './sqlite-changes';
 import { createStagedElements, STAGED_ELEMENTS_TABLE } from './sqlite-staged-elements';
-import { defWidth, ELEMENT_SHAPE, internedWidth, PROPERTY_SHAPE, type ColumnShape } from './interned-rows';
+import { ELEMENT_SHAPE, PROPERTY_SHAPE } from './interned-rows';
+import { internedInsert } from './sqlite-interned-insert';
+import {
+  insertInStatements,
+  SHARED,
+  sharedValuesOf,
+  stored,
+  storedNames,
+  type SharedColumn,
+} from './sqlite-row-statements';
+
+/** Tests size their batches by it. */
+export { ROWS_PER_STATEMENT } from './sqlite-row-statements';
 
 const PAGE = 2000;
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
-/** Row values stored in a column of another name: hidden ones, which no feed query names. */
-const HIDDEN_COLUMNS: Record<string, string> = { PropertyFingerprint: 'property_fingerprint' };
-const storedNames = (names: readonly string[]) => names.map((n) => HIDDEN_COLUMNS[n] ?? `"${n}"`);
-const stored = (names: readonly string[]) => storedNames(names).join(', ');
 
 const booleanColumns = (Object.entries(ELEMENT_COLUMNS) as [string, ColumnType][])
   .filter(([, type]) => type === 'boolean')
@@ -35,33 +43,6 @@ export const SQLITE_ROW_ORDER = {
   spatial: spatialColumnNames,
 } as const;
 
-/**
- * Rows per INSERT statement. One statement per row pays the native call, bind and reset per row; many rows per
- * statement amortise that (measured: property rows 160k → 240k rows/s). 64 rows of 41 element columns stays far
- * below SQLite's limit of 32766 parameters.
- */
-export const ROWS_PER_STATEMENT = 64;
-
-/**
- * Runs `rows` flat rows (`width` values each) through multi-row statements of up to ROWS_PER_STATEMENT rows, each
- * bound to its rows' values followed by `sharedValues`; `stored` hears how many rows each statement stored.
- */
-function insertInStatements(
-  values: unknown[],
-  rows: number,
-  width: number,
-  sharedValues: unknown[],
-  statementFor: (rows: number) => ReturnType<SqliteDb['prepare']>,
-  stored: (first: number, count: number, changes: number) => void,
-): void {
-  for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
-    const count = Math.min(ROWS_PER_STATEMENT, rows - first);
-    const bound = values.slice(first * width, (first + count) * width);
-    bound.push(...sharedValues);
-    stored(first, count, statementFor(count).run(bound).changes);
-  }
-}
-
 interface FlatTable {
   table: string;
   columns: readonly string[];
@@ -73,25 +54,6 @@ interface FlatTable {
   changedAt?: boolean;
   /** Rows go to a staging table without a key constraint: repeated keys are resolved when they are moved. */
   staged?: boolean;
-}
-
-/** The values every row of a batch shares, bound once per statement after the rows' own values. */
-const SHARED = ['project_id', 'version', 'model_id', 'model_name', 'version_number', 'changed_at'] as const;
-type SharedColumn = (typeof SHARED)[number];
-
-function sharedValuesOf(
-  projectId: string,
-  version: number,
-  context: RowContext,
-): Record<SharedColumn, unknown> {
-  return {
-    project_id: projectId,
-    version,
-    model_id: context.modelId,
-    model_name: context.modelName,
-    version_number: context.versionNumber,
-    changed_at: context.changedAt,
-  };
 }
 
 /**
@@ -184,98 +146,6 @@ function flatInsert(db: SqliteDb, spec: FlatTable) {
     const sharedValues = boundShared.map((column) => byColumn[column]);
     insertInStatements(values, rows, width, sharedValues, statementFor, (first, count, stored) => {
       if (conflicts && stored < count) storeRepeats(values, first, count, sharedValues);
-    });
-    return rows;
-  };
-}
-
-interface InternedTable {
-  /** Where the rows go. */
-  table: string;
-  /** The connection's TEMP table of this shape's definitions (a name without schema). */
-  defsTable: string;
-  shape: ColumnShape;
-  /** Shared values stored on each row, bound once per statement after the rows' values. */
-  storedShared: readonly SharedColumn[];
-  /** Element rows also store their key, made from the model and the GlobalId (see flatInsert). */
-  key?: boolean;
-}
-
-/**
- * Rows in their interned form (interned-rows.ts): each row binds its own values and its definition's number, and
- * the INSERT joins the definition's columns back from the connection's TEMP table of definitions, which each batch
- * first extends (or, numbering having started over, overwrites) with the definitions it brings. The CROSS JOIN keeps
- * the VALUES list the outer loop, so rows are stored in arrival order (their rowid, a property's "Id"), as with every
- * column bound. A number without its definition would drop its row: refused as the sender's bug, the batch rolled
- * back.
- */
-function internedInsert(db: SqliteDb, spec: InternedTable) {
-  const { shape } = spec;
-  const width = internedWidth(shape);
-  const own = storedNames(shape.own);
-  const defColumns = storedNames(shape.defs);
-  const boundShared: readonly SharedColumn[] = spec.key ? ['model_id'] : spec.storedShared;
-  let insertDef: ReturnType<SqliteDb['prepare']> | null = null;
-  const statements = new Map<number, ReturnType<SqliteDb['prepare']>>();
-  const statementFor = (rows: number) => {
-    let statement = statements.get(rows);
-    if (!statement) {
-      const tuples = Array.from(
-        { length: rows },
-        (_, r) => `(${Array.from({ length: width }, (_, c) => `?${r * width + c + 1}`).join(', ')})`,
-      );
-      const sharedAt = boundShared.map((_, i) => `?${rows * width + i + 1}`);
-      const ownAt = (name: string) => `v.column${shape.own.indexOf(name) + 1}`;
-      const key = spec.key
-        ? `${sharedAt[0]} || ':' || CASE WHEN coalesce(${ownAt('GlobalId')}, '') = '' ` +
-          `THEN '~' || CAST(${ownAt('ExpressId')} AS INTEGER) ELSE ${ownAt('GlobalId')} END`
-        : '';
-      const columns = [...spec.storedShared, key ? '"Id"' : '', ...own, ...defColumns].filter(Boolean);
-      const selected = [
-        ...sharedAt.slice(0, spec.storedShared.length),
-        key,
-        ...own.map((_, i) => `v.column${i + 1}`),
-        ...defColumns.map((c) => `d.${c}`),
-      ].filter(Boolean);
-      statement = db.prepare(
-        `INSERT INTO ${spec.table} (${columns.join(', ')}) SELECT ${selected.join(', ')}
-         FROM (VALUES ${tuples.join(', ')}) AS v CROSS JOIN temp.${spec.defsTable} AS d ON d.id = v.column${width}`,
-      );
-      statements.set(rows, statement);
-    }
-    return statement;
-  };
-  const defsTable = () => {
-    if (!insertDef) {
-      db.exec(
-        `CREATE TEMP TABLE IF NOT EXISTS ${spec.defsTable} (id INTEGER PRIMARY KEY, ${defColumns.join(', ')})`,
-      );
-      insertDef = db.prepare(
-        `INSERT OR REPLACE INTO temp.${spec.defsTable} (id, ${defColumns.join(', ')})
-         VALUES (${Array.from({ length: defWidth(shape) }, () => '?').join(', ')})`,
-      );
-    }
-    return insertDef;
-  };
-  return (
-    projectId: string,
-    version: number,
-    context: RowContext,
-    values: unknown[] | undefined,
-    newDefs: unknown[] | undefined,
-  ): number => {
-    const insert = defsTable();
-    const dw = defWidth(shape);
-    const defCount = flatRowCount(newDefs, dw);
-    for (let d = 0; d < defCount; d++) insert.run(newDefs!.slice(d * dw, (d + 1) * dw));
-    const rows = flatRowCount(values, width);
-    if (!values || !rows) return 0;
-    expandRepeats(values, width);
-    const byColumn = sharedValuesOf(projectId, version, context);
-    const sharedValues = boundShared.map((column) => byColumn[column]);
-    insertInStatements(values, rows, width, sharedValues, statementFor, (_, count, stored) => {
-      if (stored !== count)
-        throw new Error(`${count - stored} of ${count} rows refer to a definition never sent`);
     });
     return rows;
   };
