@@ -1,83 +1,22 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
 import Database from 'libsql';
-import { flattenBatch, type PropertyRow } from '@aec/ifc';
-import { propertyColumnNames } from '../../../store/row-columns';
-import { DefNumbers, ELEMENT_SHAPE, PROPERTY_SHAPE } from '../../../store/sqlite/interned-rows';
+import { flattenBatch } from '@aec/ifc';
 import { SQLITE_ROW_ORDER } from '../../../store/sqlite/sqlite-row-repository';
-import { createSqliteStore } from '../../../store/sqlite/sqlite-store';
-import type { RowContext, Store, StoredElementRow } from '../../../store/types';
-import { WORKER_PATH } from '../../../test/ifc-harness';
+import type { Store, StoredElementRow } from '../../../store/types';
 import { elementRow, propertyRow } from '../../../test/row-fixtures';
-import { buildServerBundle } from '../../../test/spawn-server';
-import type { BatchPortMessage, WriterControl, WriterInput, WriterMessage } from './protocol';
+import {
+  ROW_WRITER,
+  ROW_WRITER_PROJECT as PROJECT,
+  rowWriterFixture,
+} from '../../../test/row-writer-fixture';
 
-/** The row-writer thread as the job runner drives it: flat rows in, acks and `drained` out, `continue` after publish. */
-const ROW_WRITER = path.join(path.dirname(WORKER_PATH), 'row-writer.js');
-const PROJECT = 'proj_writer';
-
-let dir: string;
+/** The row-writer thread as the job runner drives it (rows sent interned: row-writer-interned.test.ts). */
+const writers = rowWriterFixture();
+const { startWriter } = writers;
 let store: Store;
-
-beforeAll(() => {
-  if (!fs.existsSync(ROW_WRITER)) buildServerBundle();
+beforeEach(() => {
+  store = writers.store;
 });
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-row-writer-'));
-  store = createSqliteStore({ dataDir: dir });
-  const user = await store.users.create({ username: 'w', email: 'w@example.com', passwordHash: 'x' });
-  await store.projects.create({
-    id: PROJECT,
-    ownerId: user.id,
-    isPublic: false,
-    name: 'Writer',
-    fileName: 'w.ifc',
-    fileSize: 1,
-    schema: 'IFC4',
-  });
-});
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function startWriter(version: number, rowContext?: RowContext) {
-  const channel = new MessageChannel();
-  const writer = new Worker(ROW_WRITER, {
-    workerData: {
-      sqliteFile: store.sqliteFile!,
-      projectId: PROJECT,
-      version,
-      ...(rowContext ? { rowContext } : {}),
-      batchPort: channel.port2,
-    } satisfies WriterInput,
-    transferList: [channel.port2],
-  });
-  const messages: WriterMessage[] = [];
-  const next = (type: WriterMessage['type']) =>
-    new Promise<WriterMessage>((resolve) => {
-      const found = messages.find((m) => m.type === type);
-      if (found) return resolve(found);
-      writer.on('message', (m: WriterMessage) => m.type === type && resolve(m));
-    });
-  writer.on('message', (m: WriterMessage) => messages.push(m));
-  let exited = false;
-  const exit = new Promise<void>((resolve) => writer.once('exit', () => ((exited = true), resolve())));
-  const acks: unknown[] = [];
-  channel.port1.on('message', (m) => acks.push(m));
-  return {
-    send: (message: BatchPortMessage) => channel.port1.postMessage(message),
-    control: (message: WriterControl) => writer.postMessage(message),
-    next,
-    exit,
-    acks,
-    isExited: () => exited,
-    close: () => channel.port1.close(),
-  };
-}
 
 describe('row-writer thread', () => {
   it('stores flat rows exactly, then waits for the publish before exiting', async () => {
@@ -144,125 +83,6 @@ describe('row-writer thread', () => {
       ['m_writer:g5', 'm_writer', 'Structure ✓', 1, v.createdAt],
       ['m_writer:g5#2', 'm_writer', 'Structure ✓', 1, v.createdAt],
     ]);
-  });
-
-  it.each([
-    ['', undefined],
-    [', numbering starting over between batches', 3],
-  ])(
-    'stores property rows sent with numbered definitions exactly as rows sent whole, in arrival order%s',
-    async (_, maxRemembered) => {
-      // Definitions that only a sound key tells apart: a colon and digits in names, none against the text 'null'.
-      const tricky: Partial<PropertyRow>[] = [
-        { SetName: null, PropertyName: 'Width', Unit: 'mm', NumericValue: 1, Value: '1' },
-        { SetName: 'null', PropertyName: 'Width', Unit: 'mm' },
-        { SetName: 'a', PropertyName: '1:b' },
-        { SetName: 'a1:', PropertyName: 'b' },
-        { SetName: 'Pset_ü ✓', PropertyName: 'Höhe', Unit: null, ValueType: null },
-        { SetKind: 'QuantitySet', SetName: 'Qto', PropertyName: 'Width', Unit: 'mm', NumericValue: 2.5 },
-        { SetKind: 'QuantitySet', SetName: 'Qto', PropertyName: 'Width', Unit: 'm', NumericValue: 2.5 },
-      ];
-      const rows = Array.from({ length: 150 }, (_, i) =>
-        propertyRow(Math.floor(i / 3) + 1, { ...tricky[i % tricky.length], Value: `v${i}` }),
-      );
-      const numbers = new DefNumbers(PROPERTY_SHAPE, maxRemembered);
-      const interned = startWriter(1);
-      const whole = startWriter(2);
-      for (const batch of [rows.slice(0, 70), rows.slice(70, 75), rows.slice(75)]) {
-        const { values, defs } = numbers.flatten(batch);
-        interned.send({ type: 'rows', rows: { propertyValues: values, propertyDefs: defs } });
-        whole.send({ type: 'rows', rows: flattenBatch({ properties: batch }, SQLITE_ROW_ORDER) });
-      }
-      for (const w of [interned, whole]) {
-        w.send({ type: 'end' });
-        expect(await w.next('drained')).toMatchObject({ stored: { properties: 150 } });
-        w.control({ type: 'stop' });
-        await w.exit;
-        w.close();
-      }
-      const db = new Database(store.sqliteFile!, { readonly: true });
-      try {
-        const read = (version: number) =>
-          db
-            .prepare(
-              `SELECT project_id, model_id, model_name, ${propertyColumnNames.map((c) => `"${c}"`).join(', ')}
-             FROM ifc_properties WHERE version = ? ORDER BY "Id"`,
-            )
-            .all(version);
-        const stored = read(1);
-        expect(stored).toEqual(read(2));
-        expect(stored.map((r) => (r as { Value: string }).Value)).toEqual(rows.map((r) => r.Value));
-        expect(stored[0]).toMatchObject({ SetName: null, Unit: 'mm', NumericValue: 1 });
-        expect(stored[1]).toMatchObject({ SetName: 'null' });
-      } finally {
-        db.close();
-      }
-    },
-  );
-
-  it.each([
-    ['', undefined],
-    [', numbering starting over between batches', 2],
-  ])(
-    'stores element rows sent with numbered definitions exactly as rows sent whole%s',
-    async (_, maxRemembered) => {
-      // Repeated and missing GlobalIds (keys numbered #2, or made from the ExpressId), booleans, -0, unicode.
-      const elements = Array.from({ length: 140 }, (_, i) =>
-        elementRow(1000 - i * 7, {
-          GlobalId: i === 5 || i === 9 ? 'gTwice' : i === 7 ? null : `g${i}`,
-          IfcType: i % 3 ? 'IfcWall' : 'IfcDoor',
-          Storey: `Ébene ${i % 4} ✓`,
-          StoreyElevation: i % 4 === 0 ? -0 : i % 4,
-          IsExternal: i % 2 === 0 ? true : i % 5 === 0 ? null : false,
-          Name: `Wall ${i}`,
-          Length: i % 2 ? i * 0.5 : null,
-          ...(i % 2 ? { PropertyFingerprint: `fp${i % 7}` } : {}),
-        }),
-      );
-      const numbers = new DefNumbers(ELEMENT_SHAPE, maxRemembered);
-      const interned = startWriter(1);
-      const whole = startWriter(2);
-      for (const batch of [elements.slice(0, 70), elements.slice(70, 72), elements.slice(72)]) {
-        const { values, defs } = numbers.flatten(batch);
-        interned.send({ type: 'rows', rows: { elementValues: values, elementDefs: defs } });
-        whole.send({ type: 'rows', rows: flattenBatch({ elements: batch }, SQLITE_ROW_ORDER) });
-      }
-      for (const w of [interned, whole]) {
-        w.send({ type: 'end' });
-        expect(await w.next('drained')).toMatchObject({ stored: { elements: 140 } });
-        w.control({ type: 'stop' });
-        await w.exit;
-        w.close();
-      }
-      const read = async (version: number) => {
-        const rows = [];
-        for await (const { VersionNumber: _, ChangedAt: __, ...row } of store.rows.streamElements(
-          PROJECT,
-          version,
-        ))
-          rows.push(row);
-        return rows;
-      };
-      const stored = await read(1);
-      expect(stored).toEqual(await read(2));
-      expect(stored.map((r) => r.Id)).toEqual(
-        expect.arrayContaining([`${PROJECT}:gTwice`, `${PROJECT}:gTwice#2`, `${PROJECT}:~951`]),
-      );
-      expect(stored.find((r) => r.ExpressId === 1000)).toMatchObject({
-        IsExternal: true,
-        Storey: 'Ébene 0 ✓',
-      });
-    },
-  );
-
-  it('refuses a property row whose definition was never sent, storing none of its batch', async () => {
-    const w = startWriter(2);
-    const { values } = new DefNumbers(PROPERTY_SHAPE).flatten([propertyRow(1), propertyRow(2)]);
-    w.send({ type: 'rows', rows: { propertyValues: values } });
-    expect(await w.next('error')).toMatchObject({ message: expect.stringMatching(/definition never sent/) });
-    await w.exit;
-    w.close();
-    expect(await store.rows.countAll(PROJECT, 2)).toEqual({ elements: 0, properties: 0, spatial: 0 });
   });
 
   it('reports a flat batch that is not whole rows as an error and stores none of it', async () => {
