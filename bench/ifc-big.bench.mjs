@@ -17,7 +17,9 @@ const BIG_FILE = process.env.BENCH_BIG_FILE;
 function generate(file, mb) {
   const started = performance.now();
   const out = JSON.parse(
-    execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), file, String(mb)], { encoding: 'utf8' }),
+    execFileSync(process.execPath, [path.join(OUT, 'generate-model.js'), file, String(mb)], {
+      encoding: 'utf8',
+    }),
   );
   return { ...out, seconds: (performance.now() - started) / 1000 };
 }
@@ -31,7 +33,9 @@ export async function benchIfcBig() {
     const big = BIG_FILE ?? path.join(dir, `model-${BIG_MB}mb.ifc`);
     if (!BIG_FILE) {
       const generated = generate(big, BIG_MB);
-      console.log(`generated ${(generated.bytes / 1024 / 1024).toFixed(0)} MB in ${generated.seconds.toFixed(0)} s`);
+      console.log(
+        `generated ${(generated.bytes / 1024 / 1024).toFixed(0)} MB in ${generated.seconds.toFixed(0)} s`,
+      );
     }
     const reference = await uploadToReady(small);
     const load = readLoad();

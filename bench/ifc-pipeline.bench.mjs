@@ -3,7 +3,7 @@
 // a prefix, then its version 2) and the geometry-heavy one (bodies are ~85 % of its bytes, figures prefixed
 // `geometry`). Prints figures; asserts nothing.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -12,6 +12,7 @@ import {
   percentile,
   peakRssMb,
   startHealthProbe,
+  uploadFile,
   waitForHealth,
   watchJobTimelines,
 } from './bench-utils.mjs';
@@ -178,17 +179,15 @@ async function uploadToReadyOnce(model, bytes, report) {
       })
     ).json();
 
-    const form = new FormData();
-    form.append('ifcFile', new Blob([readFileSync(model)]), 'bench-model.ifc');
     const probe = startHealthProbe(base);
     const started = performance.now();
     const startedAt = Date.now();
-    const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const body = await res.json();
+    const { body } = await uploadFile(
+      `${base}/api/ifc/odata/upload?wait=true`,
+      { authorization: `Bearer ${token}` },
+      model,
+      'bench-model.ifc',
+    );
     const seconds = (performance.now() - started) / 1000;
     const latencies = await probe.stop();
     if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);

@@ -3,6 +3,7 @@
 // it takes, the API's RSS growth meanwhile, and whether its counts are the generator's; then a second pair (version
 // 1 in a new project, version 2 into it), and the delay per MB over both pairs. Prints; asserts nothing.
 import { readFileSync, statSync } from 'node:fs';
+import { uploadFile } from './bench-utils.mjs';
 
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
@@ -43,11 +44,8 @@ async function waitFor(check, what, timeoutMs = 600_000) {
 
 /** Uploads `file` (multipart, ?wait=true) to `url`; resolves to the answer and the seconds until it came. */
 async function timedUpload(url, auth, file) {
-  const form = new FormData();
-  form.append('ifcFile', new Blob([readFileSync(file)]), 'bench-model.ifc');
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: auth, body: form });
-  const body = await res.json();
+  const { body } = await uploadFile(url, auth, file, 'bench-model.ifc');
   if (!body.success) throw new Error(`upload to ${url} failed: ${JSON.stringify(body).slice(0, 300)}`);
   return { body, seconds: (performance.now() - started) / 1000 };
 }
