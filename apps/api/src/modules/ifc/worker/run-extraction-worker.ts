@@ -195,6 +195,9 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
           options.timeline?.mark('extracted');
           options.timeline?.detail({ extractionMs: message.summary.durationMs, waitedMs: message.waitedMs });
           summary = message.summary;
+          // Its last batch and `end` are already in the row writer's port: the worker's memory (a multi-GB model's
+          // heap, block cache and indexes) goes back now rather than after the writer's move.
+          if (writer) void worker.terminate();
           if (!writer)
             storing.then(
               () => (options.timeline?.mark('drained'), (stored = counted), maybeDone()),
@@ -240,7 +243,11 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
     for (const t of threads) {
       t.on('error', (err: Error & { code?: string }) => finish(() => reject(workerFailure(err))));
     }
-    worker.on('exit', exitedEarly);
+    // Once it has reported `done`, its exit is the terminate above (or after the run), not a crash.
+    worker.on('exit', (code) => {
+      options.timeline?.mark('extraction-exited');
+      if (!summary) exitedEarly(code);
+    });
     // The writer exits by itself once it has reported: drained (all rows stored) or an error.
     writer?.on('exit', (code) => (stored ? undefined : exitedEarly(code)));
   });
