@@ -195,15 +195,16 @@ export function runExtractionWorker(options: RunWorkerOptions): ExtractionRun {
           options.timeline?.mark('extracted');
           options.timeline?.detail({ extractionMs: message.summary.durationMs, waitedMs: message.waitedMs });
           summary = message.summary;
-          // Its last batch and `end` are already in the row writer's port: the worker's memory (a multi-GB model's
-          // heap, block cache and indexes) goes back now rather than after the writer's move.
-          if (writer) void worker.terminate();
-          if (!writer)
+          if (writer) {
+            // Its last batch and `end` are already in the row writer's port: the worker's memory (a multi-GB
+            // model's heap, block cache and indexes) goes back now rather than after the writer's move.
+            void worker.terminate();
+            maybeDone();
+          } else
             storing.then(
               () => (options.timeline?.mark('drained'), (stored = counted), maybeDone()),
               () => undefined,
             );
-          else maybeDone();
           break;
         case 'error':
           finish(() => reject(new ExtractionFailure(message.code, message.message)));
