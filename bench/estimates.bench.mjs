@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitForHealth } from './bench-utils.mjs';
+import { freePort, uploadFile, waitForHealth } from './bench-utils.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
@@ -37,17 +37,10 @@ async function processingRate(base, auth) {
   return res.json();
 }
 
-/** Uploads one model and waits until it is ready; seconds from the request to the answer. */
-async function upload(base, auth, name, bytes) {
-  const form = new FormData();
-  form.append('ifcFile', new Blob([bytes]), name);
+/** Uploads one model (streamed from disk) and waits until it is ready; seconds from the request to the answer. */
+async function upload(base, auth, name) {
   const started = performance.now();
-  const res = await fetch(`${base}/api/ifc/odata/upload?wait=true`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-  });
-  const body = await res.json();
+  const { body } = await uploadFile(`${base}/api/ifc/odata/upload?wait=true`, auth, path.join(SAMPLES, name));
   const seconds = (performance.now() - started) / 1000;
   if (!body.success) throw new Error(`${name}: upload failed: ${JSON.stringify(body).slice(0, 300)}`);
   return { seconds, elements: body.elementCount };
@@ -87,7 +80,7 @@ export async function benchEstimates() {
       const bytes = readFileSync(path.join(SAMPLES, file));
       const scan = await scanIfcFile(new Blob([bytes]));
       const coldEstimate = estimateProcessing(scan, cold);
-      const real = await upload(base, auth, file, bytes);
+      const real = await upload(base, auth, file);
       samples.push({ file, bytes, scan, coldEstimate, coldReal: real });
     }
     // Measured: what the server reports after every sample has been processed once; each sample uploaded again.
@@ -95,7 +88,7 @@ export async function benchEstimates() {
     const rows = [];
     for (const s of samples) {
       const estimate = estimateProcessing(s.scan, measured);
-      const real = await upload(base, auth, s.file, s.bytes);
+      const real = await upload(base, auth, s.file);
       rows.push({
         sample: s.file.replace(/\.ifc$/i, '').slice(0, 32),
         mb: +(s.bytes.length / 1024 / 1024).toFixed(2),

@@ -2,11 +2,11 @@
 // (FerretDB, started here): upload → ready of 4 concurrent generated models with 1 worker and with 2 workers, and
 // the OData full-pull rate of those 4 projects through 1 and 2 API instances. Prints figures; asserts nothing.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pullFeed } from './feed-pull.mjs';
-import { freePort, waitForHealth } from './bench-utils.mjs';
+import { freePort, uploadFile, waitForHealth } from './bench-utils.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
@@ -78,20 +78,17 @@ async function waitReady(base, token, jobId) {
 
 /** 4 concurrent uploads spread over the API instances; seconds from the first byte sent to each job ready. */
 async function uploadAll(apis, token, model) {
-  const bytes = readFileSync(model);
   const started = performance.now();
   const done = await Promise.all(
     Array.from({ length: UPLOADS }, async (_, i) => {
       const base = apis[i % apis.length].base;
-      const form = new FormData();
-      form.append('ifcFile', new Blob([bytes]), `scale-${i}.ifc`);
-      const res = await fetch(`${base}/api/ifc/odata/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const body = await res.json();
-      if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
+      const { status, body } = await uploadFile(
+        `${base}/api/ifc/odata/upload`,
+        { authorization: `Bearer ${token}` },
+        model,
+        `scale-${i}.ifc`,
+      );
+      if (status !== 202) throw new Error(`upload answered ${status}: ${JSON.stringify(body)}`);
       await waitReady(base, token, body.jobId);
       return { projectId: body.projectId, seconds: (performance.now() - started) / 1000 };
     }),
