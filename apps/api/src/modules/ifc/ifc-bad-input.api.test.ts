@@ -92,6 +92,22 @@ describeEachStore('IFC upload: bad inputs get a clear error and leave nothing be
     await expectNothingLeft();
   });
 
+  it('answers an upload with a stale or forged session token as any signed-in route does', async () => {
+    const noToken = await request(h.app)
+      .post('/api/ifc/odata/upload')
+      .attach('ifcFile', Buffer.from(valid), 'a.ifc')
+      .expect(401);
+    expect(noToken.body).toMatchObject({ error: 'No token provided', code: 'NO_TOKEN' });
+    const forged = await request(h.app)
+      .post('/api/ifc/odata/upload')
+      .set('Authorization', `Bearer ${token.slice(0, -4)}AAAA`)
+      .attach('ifcFile', Buffer.from(valid), 'a.ifc')
+      .expect(401);
+    expect(forged.body).toEqual({ error: 'Invalid or expired token', code: 'INVALID_TOKEN' });
+    expect(forged.headers['www-authenticate']).toBeUndefined();
+    await expectNothingLeft();
+  });
+
   it('rejects a file in another field, and two files, with the one-model message and nothing stored', async () => {
     const expected = {
       success: false,

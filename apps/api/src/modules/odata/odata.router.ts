@@ -61,7 +61,10 @@ function sendError(res: Response, err: unknown): void {
  */
 export function odataRouter(odata: ODataService, identify: RequestHandler): Router {
   const router = Router();
-  router.use(versionHeaders, identify);
+  // Reads only: the feed is GET (and HEAD). Other methods under this path belong to the IFC routes mounted after it
+  // (the upload), which authenticate the app's way: a stale session's upload got the feed's 401 in the OData error
+  // shape, whose message the connector could not show.
+  router.get(/.*/, versionHeaders, identify);
 
   const handle =
     (projectIdOf: (req: Request) => string | undefined, pathOf: (req: Request) => string): RequestHandler =>
