@@ -53,6 +53,14 @@ describeEachStore('OData key access with $select writes only the selected proper
     expect(one.body.IfcType).toBe(spatial.IfcType);
   });
 
+  it('refuses a key that is an expression (it matched every row and answered with the first)', async () => {
+    for (const key of [`'${encodeURIComponent('nope')}'%20or%20true`, `Id='nope'%20or%20true`]) {
+      const res = await f.feed(`projects/${f.projectId}/IFCElements(${key})`).expect(400);
+      expect(res.body.error.message).toMatch(/A key value must be one literal/);
+    }
+    await f.feed(`projects/${f.projectId}/IFCElements('nope')`).expect(404);
+  });
+
   it('IFCElementsWide(key)?$select=ExpressId on the per-project root', async () => {
     const res = await f
       .feed(`projects/${f.projectId}/IFCElementsWide('${encodeURIComponent(id)}')?$select=ExpressId`)

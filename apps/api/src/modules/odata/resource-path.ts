@@ -66,19 +66,40 @@ export function parseResourcePath(rawPath: string): ResourcePath {
   return second ? { kind: 'count', entitySet } : { kind: 'collection', entitySet };
 }
 
+/**
+ * One primitive literal, which is all a key value may be (OData URL Conventions §4.3.1): a string in single quotes
+ * (quotes inside doubled), a number, a GUID, a boolean, a date or a date and time.
+ */
+const KEY_LITERAL =
+  /^(?:'(?:[^']|'')*'|[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|true|false|\d{4}-\d{2}-\d{2}(?:T[0-9:.]+(?:Z|[+-]\d{2}:\d{2}))?)$/;
+
+/**
+ * A key value, checked to be one literal: it becomes the right side of an `eq`, where an expression such as
+ * `'a' or true` would have matched every row and answered with whichever came first.
+ */
+function keyValue(text: string): string {
+  const value = text.trim();
+  if (KEY_LITERAL.test(value)) return value;
+  const shown = value.length > 80 ? `${value.slice(0, 79)}…` : value;
+  throw new ODataSyntaxError(
+    `A key value must be one literal (a string in single quotes, or a number), not ${shown}`,
+    0,
+  );
+}
+
 /** Turns a key predicate into a $filter expression text, so key access reuses the validated filter path. */
 export function keyToFilter(key: string, keyProperties: string[]): string {
   const trimmed = key.trim();
   if (!trimmed.includes('=') || /^'.*'$/s.test(trimmed)) {
     if (keyProperties.length !== 1)
       throw new ODataSyntaxError('This entity set has a composite key: name each part', 0);
-    return `${keyProperties[0]} eq ${trimmed}`;
+    return `${keyProperties[0]} eq ${keyValue(trimmed)}`;
   }
   const parts = splitKeyParts(trimmed).map((part) => {
     const eq = part.indexOf('=');
     const name = part.slice(0, eq).trim();
     if (!keyProperties.includes(name)) throw new ODataSyntaxError(`'${name}' is not a key property`, 0);
-    return `${name} eq ${part.slice(eq + 1).trim()}`;
+    return `${name} eq ${keyValue(part.slice(eq + 1))}`;
   });
   if (parts.length !== keyProperties.length)
     throw new ODataSyntaxError('Every key property must be given', 0);
