@@ -26,6 +26,16 @@ describe('renameModelRequestSchema', () => {
     },
   );
 
+  it.each([
+    [{}, 'Enter a model name'],
+    [{ name: 42 }, 'A model name must be text'],
+    [{ name: null }, 'A model name must be text'],
+  ])('says what is wrong with %j in the product’s words', (body, message) => {
+    expect(renameModelRequestSchema.safeParse(body).error?.issues.map((issue) => issue.message)).toEqual([
+      message,
+    ]);
+  });
+
   it('accepts exactly 120 characters', () => {
     expect(renameModelRequestSchema.parse({ name: 'x'.repeat(120) }).name).toHaveLength(120);
   });

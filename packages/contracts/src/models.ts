@@ -99,7 +99,10 @@ export const MODEL_NAME_MAX = 120;
 
 /** A model's name: 1–120 characters once trimmed, none of them a control character. */
 export const modelNameSchema = z
-  .string()
+  // missing or not text: the same sentence the empty name gets, not the validator's own wording
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Enter a model name' : 'A model name must be text'),
+  })
   .trim()
   .min(1, 'Enter a model name')
   .max(MODEL_NAME_MAX, `A model name has at most ${MODEL_NAME_MAX} characters`)
