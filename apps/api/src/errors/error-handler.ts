@@ -10,9 +10,12 @@ function fromZod(err: ZodError): ErrorResponse {
   const fieldOf = (issue: ZodError['issues'][number]) => issue.path.join('.') || '(body)';
   // A value of the wrong type gets that one message: zod still runs a length rule on an array given for a string.
   const wrongType = new Set(err.issues.filter((i) => i.code === 'invalid_type').map(fieldOf));
+  // The body itself of the wrong kind (an array, a number, null): say what to send, not the validator's wording.
+  const messageOf = (i: ZodError['issues'][number]) =>
+    i.path.length === 0 && i.code === 'invalid_type' ? 'The request body must be a JSON object' : i.message;
   const details = err.issues
     .filter((i) => i.code === 'invalid_type' || !wrongType.has(fieldOf(i)))
-    .map((i) => ({ field: fieldOf(i), message: i.message }));
+    .map((i) => ({ field: fieldOf(i), message: messageOf(i) }));
   return { error: details.map((d) => d.message).join('; '), code: 'VALIDATION_ERROR', details };
 }
 

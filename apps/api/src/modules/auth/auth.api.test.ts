@@ -76,6 +76,23 @@ describeEachStore('POST /mongo/auth/register and /login', (target) => {
     expect(bad.body).toEqual({ error: 'Malformed JSON body', code: 'MALFORMED_JSON' });
   });
 
+  // (a bare number or null is refused by the JSON parser itself, as malformed: only objects and arrays get here)
+  it.each([
+    ['an empty array', '[]'],
+    ['an array of the fields', '[{"username":"ada_b"}]'],
+  ])('answers a JSON body that is %s with what to send', async (_, body) => {
+    const res = await request(app)
+      .post('/mongo/auth/register')
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+    expect(res.body).toEqual({
+      error: 'The request body must be a JSON object',
+      code: 'VALIDATION_ERROR',
+      details: [{ field: '(body)', message: 'The request body must be a JSON object' }],
+    });
+  });
+
   it.each([
     ['text/plain', 'text/plain'],
     ['a form', 'application/x-www-form-urlencoded'],
