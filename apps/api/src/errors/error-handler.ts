@@ -10,7 +10,8 @@ function fromZod(err: ZodError): ErrorResponse {
   const fieldOf = (issue: ZodError['issues'][number]) => issue.path.join('.') || '(body)';
   // A value of the wrong type gets that one message: zod still runs a length rule on an array given for a string.
   const wrongType = new Set(err.issues.filter((i) => i.code === 'invalid_type').map(fieldOf));
-  // The body itself of the wrong kind (an array, a number, null): say what to send, not the validator's wording.
+  // The body itself of the wrong kind (an array: express.json refuses a bare number or null as malformed before this):
+  // say what to send, not the validator's wording.
   const messageOf = (i: ZodError['issues'][number]) =>
     i.path.length === 0 && i.code === 'invalid_type' ? 'The request body must be a JSON object' : i.message;
   const details = err.issues
