@@ -14,6 +14,7 @@ const options = {
     server: 'src/server.ts',
     'ifc-worker': 'src/modules/ifc/worker/ifc-worker.ts',
     'row-writer': 'src/modules/ifc/worker/row-writer.ts',
+    'wal-checkpointer-thread': 'src/store/sqlite/wal-checkpointer-thread.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -35,7 +35,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const store = await createStore(config);
+  const store = await createStore(config, {
+    walCheckpointer: {
+      threadPath: path.join(__dirname, 'wal-checkpointer-thread.js'),
+      onExit: (err) =>
+        logger.error({ err }, 'the WAL checkpointer stopped: connections checkpoint for themselves again'),
+    },
+  });
   const jwtSecret = await jwtSecretFor(config.JWT_SECRET, config.DATA_DIR, store);
   const { app, processor, usage, events, demo, missingWebBuild } = createApp({
     config,

@@ -69,6 +69,11 @@ export interface Store {
   /** The SQLite file, when rows may be written to it from another thread (not for in-memory databases). */
   readonly sqliteFile?: string;
   /**
+   * With `sqliteFile`, when the store's WAL checkpointer runs (sqlite/wal-checkpointer.ts): a connection another
+   * thread opens on the file passes this to openSqlite and walCommitNotifier, leaving checkpoints to the checkpointer.
+   */
+  readonly walCommits?: Int32Array;
+  /**
    * The MongoDB database behind a MongoDB store (absent on SQLite): the state several instances share (job leases,
    * job events, uploads in GridFS, the login throttle, start-up locks) lives in its own collections beside the
    * repositories' (issue 16).

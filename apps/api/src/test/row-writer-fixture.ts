@@ -11,6 +11,7 @@ import type {
 import { createSqliteStore } from '../store/sqlite/sqlite-store';
 import type { RowContext, Store } from '../store/types';
 import { WORKER_PATH } from './ifc-harness';
+import { WAL_CHECKPOINTER_THREAD } from './store-fixtures';
 import { buildServerBundle } from './spawn-server';
 
 /** The row-writer thread as the job runner drives it: flat rows in, acks and `drained` out, `continue` after publish. */
@@ -28,12 +29,18 @@ export interface RowWriterFixture {
 export function rowWriterFixture(): RowWriterFixture {
   let dir: string;
   let store: Store;
+  let checkpointerStopped: Error | null = null;
   beforeAll(() => {
     if (!fs.existsSync(ROW_WRITER)) buildServerBundle();
   });
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-row-writer-'));
-    store = createSqliteStore({ dataDir: dir });
+    // as the server runs it: with the WAL checkpointer thread, which the writer then leaves checkpoints to
+    checkpointerStopped = null;
+    store = createSqliteStore({
+      dataDir: dir,
+      walCheckpointer: { threadPath: WAL_CHECKPOINTER_THREAD, onExit: (err) => (checkpointerStopped = err) },
+    });
     const user = await store.users.create({ username: 'w', email: 'w@example.com', passwordHash: 'x' });
     await store.projects.create({
       id: ROW_WRITER_PROJECT,
@@ -48,6 +55,8 @@ export function rowWriterFixture(): RowWriterFixture {
   afterEach(async () => {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    if (checkpointerStopped)
+      throw new Error(`the WAL checkpointer stopped early: ${checkpointerStopped.message}`);
   });
   return {
     get store() {
@@ -62,6 +71,7 @@ function startWriterOn(store: Store, version: number, rowContext?: RowContext) {
   const writer = new Worker(ROW_WRITER, {
     workerData: {
       sqliteFile: store.sqliteFile!,
+      ...(store.walCommits ? { walCommits: store.walCommits } : {}),
       projectId: ROW_WRITER_PROJECT,
       version,
       ...(rowContext ? { rowContext } : {}),

@@ -1,8 +1,15 @@
+import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Store } from '../store/types';
 import { createSqliteStore } from '../store/sqlite/sqlite-store';
 import { createMongoStore } from '../store/mongo/mongo-store';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from './mongo-test-uri';
+import { API_DIR } from './spawn-server';
+
+/** The bundled WAL checkpointer thread (jest's global setup builds it), which a SQLite store on a file runs. */
+export const WAL_CHECKPOINTER_THREAD = path.join(API_DIR, 'dist/wal-checkpointer-thread.js');
+/** Checkpointers that stopped before their store closed: disposing the store then fails the suite. */
+const checkpointerFailures = new WeakMap<Store, { error?: Error }>();
 
 export interface StoreTarget {
   name: 'sqlite' | 'mongodb';
@@ -20,8 +27,23 @@ export const storeTargets: StoreTarget[] = [
   {
     name: 'sqlite',
     skipReason: null,
-    open: async (dataDir) => createSqliteStore(dataDir ? { dataDir } : { file: ':memory:' }),
-    dispose: (store) => store.close(),
+    // On a file, with the WAL checkpointer thread as the server runs it (the row writer then leaves checkpoints to it).
+    open: async (dataDir) => {
+      if (!dataDir) return createSqliteStore({ file: ':memory:' });
+      const failed: { error?: Error } = {};
+      const store = createSqliteStore({
+        dataDir,
+        walCheckpointer: { threadPath: WAL_CHECKPOINTER_THREAD, onExit: (error) => (failed.error = error) },
+      });
+      checkpointerFailures.set(store, failed);
+      return store;
+    },
+    async dispose(store) {
+      await store.close();
+      const { error } = checkpointerFailures.get(store) ?? {};
+      if (error)
+        throw new Error(`the store's WAL checkpointer stopped before the store closed: ${error.message}`);
+    },
   },
   {
     name: 'mongodb',

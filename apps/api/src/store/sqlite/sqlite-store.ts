@@ -15,18 +15,30 @@ import { createVersionRowRemoval } from './sqlite-version-rows';
 import { createSqliteVersionBook } from './sqlite-version-book';
 import { createSqliteModelRepository } from './sqlite-model-repository';
 import { createSqliteSupersededVersions, DEFAULT_SNAPSHOT_GRACE_MINUTES } from './sqlite-superseded-versions';
+import { startWalCheckpointer, walCommitNotifier, type WalCheckpointer } from './wal-checkpointer';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(
   location: ({ dataDir: string } | { file: ':memory:' }) &
-    OpenSqliteOptions & {
+    Omit<OpenSqliteOptions, 'walCommits'> & {
       /** How long a superseded version's rows outlive the switch, for pulls begun on it (SNAPSHOT_GRACE_MINUTES). */
       snapshotGraceMinutes?: number;
+      /**
+       * The bundled wal-checkpointer-thread.js: WAL checkpoints then run on a thread of their own (wal-checkpointer.ts)
+       * instead of inside commits. Without it (tests, ':memory:'), SQLite checkpoints as it does by default.
+       */
+      walCheckpointer?: { threadPath: string; onExit: (error: Error) => void };
     },
 ): Store {
   const file = 'file' in location ? location.file : path.join(location.dataDir, 'aec.sqlite');
+  // The checkpointer opens the file after the schema is in place (openSqlite creates and migrates it).
   const db = openSqlite(file, location);
-  const write = createWrite(db);
+  let checkpointer: WalCheckpointer | undefined;
+  if (location.walCheckpointer && file !== ':memory:') {
+    checkpointer = startWalCheckpointer(file, location.walCheckpointer.threadPath, location.walCheckpointer.onExit);
+    db.pragma('wal_autocheckpoint = 0');
+  }
+  const write = createWrite(db, checkpointer && walCommitNotifier(db, checkpointer.commits));
   const wide = createSqliteWideElements(db, write);
   const removeRows = createVersionRowRemoval(db, write, wide);
   const superseded = createSqliteSupersededVersions(
@@ -37,6 +49,7 @@ export function createSqliteStore(
   return {
     kind: 'sqlite',
     ...(file === ':memory:' ? {} : { sqliteFile: file }),
+    ...(checkpointer ? { walCommits: checkpointer.commits } : {}),
     users: createSqliteUserRepository(db, write, wide),
     projects: createSqliteProjectRepository(db, write, wide, book),
     jobs: createSqliteJobRepository(db, write),
@@ -53,6 +66,8 @@ export function createSqliteStore(
       db.prepare('SELECT 1').get();
     },
     async close() {
+      // The checkpointer first: its connection closes before the store's, whose own close checkpoints what is left.
+      await checkpointer?.close();
       if (db.open) db.close();
     },
   };

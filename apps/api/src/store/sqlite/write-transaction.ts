@@ -12,8 +12,9 @@ export type SqliteWrite = <T>(work: () => T) => T;
  * reads before it writes also gets SQLITE_BUSY at once, without waiting, when another connection writes meanwhile.
  * Taking the write lock up front with `exec` (which always finalises its statement) means the only place that can
  * wait or time out is BEGIN, and a timeout there leaves the connection clean. Nested calls join the open transaction.
+ * `afterCommit` runs after each commit (the WAL checkpointer's notifier).
  */
-export function createWrite(db: SqliteDb): SqliteWrite {
+export function createWrite(db: SqliteDb, afterCommit?: () => void): SqliteWrite {
   return <T>(work: () => T): T => {
     // libsql aborts the process when `inTransaction` is read on a closed connection: refuse the write instead.
     if (!db.open) throw new Error('The database connection is not open');
@@ -22,6 +23,7 @@ export function createWrite(db: SqliteDb): SqliteWrite {
     try {
       const result = work();
       db.exec('COMMIT');
+      afterCommit?.();
       return result;
     } catch (err) {
       if (db.inTransaction) db.exec('ROLLBACK');

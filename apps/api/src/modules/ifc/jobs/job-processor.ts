@@ -296,9 +296,11 @@ export class JobProcessor implements JobQueue {
       await state.lease?.beforeWrite();
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch, target.rowContext);
     };
-    const { sqliteFile } = this.o.store;
+    const { sqliteFile, walCommits } = this.o.store;
     const threadWriter =
-      sqliteFile && this.o.writerPath ? { writerPath: this.o.writerPath, sqliteFile } : undefined;
+      sqliteFile && this.o.writerPath
+        ? { writerPath: this.o.writerPath, sqliteFile, ...(walCommits ? { walCommits } : {}) }
+        : undefined;
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
       spare: this.spare,

@@ -16,6 +16,8 @@ export interface WorkerInput {
 /** What the runner hands a row-writer thread. */
 export interface WriterInput {
   sqliteFile: string;
+  /** The store's WAL checkpointer, when it has one: the writer's commits are checkpointed by its thread. */
+  walCommits?: Int32Array;
   projectId: string;
   version: number;
   /** The model version the rows belong to; without it the row version's record gives it (RowRepository.insertBatch). */

@@ -49,6 +49,21 @@ describe('row-writer thread', () => {
     expect((await store.rows.countAll(PROJECT, 1)).properties).toBe(3);
   });
 
+  it("leaves WAL checkpoints to the store's checkpointer thread, telling it of each commit", async () => {
+    const commits = store.walCommits!;
+    const before = Atomics.load(commits, 0);
+    const w = startWriter(1);
+    for (let b = 0; b < 3; b++)
+      w.send({ type: 'rows', rows: flattenBatch({ properties: [propertyRow(b + 1)] }, SQLITE_ROW_ORDER) });
+    w.send({ type: 'end' });
+    await w.next('drained');
+    // three batches and the move, each its own transaction
+    expect(Atomics.load(commits, 0) - before).toBeGreaterThanOrEqual(4);
+    w.control({ type: 'stop' });
+    await w.exit;
+    w.close();
+  });
+
   it('stamps the rows with the model version it is given', async () => {
     const model = await store.models.create({ id: 'm_writer', projectId: PROJECT, name: 'Structure ✓' });
     const v = await store.models.createVersion({

@@ -5,6 +5,7 @@ import {
   createSqliteRowRepository,
 } from '../../../store/sqlite/sqlite-row-repository';
 import { createWrite } from '../../../store/sqlite/write-transaction';
+import { walCommitNotifier } from '../../../store/sqlite/wal-checkpointer';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
 import { createVersionRowRemoval } from '../../../store/sqlite/sqlite-version-rows';
 import { createSqliteVersionBook } from '../../../store/sqlite/sqlite-version-book';
@@ -33,8 +34,9 @@ if (!control) throw new Error('row-writer must run as a worker thread');
 const input = workerData as WriterInput;
 const report = (message: WriterMessage) => control.postMessage(message);
 
-const db = openSqlite(input.sqliteFile);
-const write = createWrite(db);
+// With the store's WAL checkpointer, this connection leaves checkpoints to its thread (wal-checkpointer.ts).
+const db = openSqlite(input.sqliteFile, input.walCommits ? { walCommits: input.walCommits } : {});
+const write = createWrite(db, input.walCommits && walCommitNotifier(db, input.walCommits));
 const wide = createSqliteWideElements(db, write);
 const removeRows = createVersionRowRemoval(db, write, wide);
 const book = createSqliteVersionBook(db, write, removeRows);
