@@ -96,6 +96,9 @@ export function startWalCheckpointer(
     commits,
     async close() {
       closing = true;
+      // Awaited, its exit must keep the process alive: unreferenced, a process with nothing else left to do (a
+      // failed start closing its store) ended with code 0 before the thread had gone.
+      thread.ref();
       Atomics.store(commits, STOP, 1);
       Atomics.notify(commits, COMMITS);
       await exited;
