@@ -14,4 +14,19 @@ export {
   type FlatRowBatch,
   type RowColumnOrder,
 } from './flat-rows';
-export { extractIfcFile } from './step/extract-file';
+export {
+  arrivedReadMessage,
+  extractIfcFile,
+  extractReadModel,
+  readArrivingIfcFile,
+  type ReadIfcModel,
+} from './step/extract-file';
+export {
+  ARRIVAL_FAILED,
+  ARRIVAL_STATE,
+  ARRIVAL_WRITES,
+  ARRIVED,
+  ArrivalAbandoned,
+  newArrival,
+  reportArrival,
+} from './step/arriving-file';

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { SUPPORTED_SCHEMAS_TEXT, schemaFamilyOf } from './schema-family';
 import type { ExtractionWarning, SchemaFamily } from './types';
 
@@ -150,6 +150,41 @@ function declaredSchema(text: string): string | undefined | null {
  */
 export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number): SniffResult {
   if (size === 0) return fail('EMPTY_FILE', 'The file is empty.');
+  const header = sniffIfcHead(head);
+  if (!header.ok) return header;
+  const { schema, family } = header;
+  const end = withoutTrailingComments(
+    Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1'),
+  );
+  // Bytes after the trailer (NUL padding from a copy, a signature line) are ignored, as IfcOpenShell does; without
+  // the trailer in the last bytes (outside a comment) the file was cut short.
+  const trailer = end.lastIndexOf(TRAILER);
+  if (trailer < 0) {
+    return fail(
+      'TRUNCATED',
+      `The file is truncated: it does not end with '${TRAILER}' (incomplete upload or export?).`,
+    );
+  }
+  const openComment = end.lastIndexOf('/*', trailer);
+  if (openComment > end.lastIndexOf('*/', trailer)) {
+    return fail('TRUNCATED', unclosedCommentMessage(size - tail.byteLength + openComment + 1));
+  }
+  return {
+    ok: true,
+    schema,
+    family,
+    trailingBytes: end.slice(trailer + TRAILER.length).trimStart().length,
+    dataEnd: size - tail.byteLength + trailer + TRAILER.length,
+  };
+}
+
+/**
+ * What sniffIfcBytes judges from the head alone (a non-empty file's first SNIFF_HEAD_BYTES, or all of a shorter one):
+ * the STEP header and the schema it declares. Enough to start reading a file whose end has not arrived yet.
+ */
+export function sniffIfcHead(
+  head: Uint8Array,
+): { ok: true; schema: string; family: SchemaFamily } | Extract<SniffResult, { ok: false }> {
   // latin1 keeps one char per byte; only ASCII keywords matter here
   const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1');
   const body = withoutComments(text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '')).trimStart();
@@ -171,45 +206,28 @@ export function sniffIfcBytes(head: Uint8Array, tail: Uint8Array, size: number):
       `Unsupported IFC schema '${schema}'. Supported: ${SUPPORTED_SCHEMAS_TEXT}.`,
     );
   }
-  const end = withoutTrailingComments(
-    Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).toString('latin1'),
-  );
-  // Bytes after the trailer (NUL padding from a copy, a signature line) are ignored, as IfcOpenShell does; without
-  // the trailer in the last bytes (outside a comment) the file was cut short.
-  const trailer = end.lastIndexOf(TRAILER);
-  if (trailer < 0) {
-    return fail(
-      'TRUNCATED',
-      `The file is truncated: it does not end with '${TRAILER}' (incomplete upload or export?).`,
-    );
-  }
-  const openComment = end.lastIndexOf('/*', trailer);
-  if (openComment > end.lastIndexOf('*/', trailer)) {
-    return fail('TRUNCATED', unclosedCommentMessage(size - tail.byteLength + openComment + 1));
-  }
-  return {
-    ok: true,
-    schema: schema.toUpperCase(),
-    family,
-    trailingBytes: end.slice(trailer + TRAILER.length).trimStart().length,
-    dataEnd: size - tail.byteLength + trailer + TRAILER.length,
-  };
+  return { ok: true, schema: schema.toUpperCase(), family };
 }
 
 /** sniffIfcBytes over a file on disk, reading only its head and tail. */
 export async function sniffIfcFile(path: string): Promise<SniffResult> {
   const file = await open(path, 'r');
   try {
-    const { size } = await file.stat();
-    const head = Buffer.alloc(Math.min(size, SNIFF_HEAD_BYTES));
-    await file.read(head, 0, head.length, 0);
-    const tailLength = Math.min(size, SNIFF_TAIL_BYTES);
-    const tail = Buffer.alloc(tailLength);
-    await file.read(tail, 0, tailLength, size - tailLength);
-    return sniffIfcBytes(head, tail, size);
+    return await sniffOpenIfcFile(file);
   } finally {
     await file.close();
   }
+}
+
+/** sniffIfcFile over a file already open (one read while it arrived, which may have been moved since). */
+export async function sniffOpenIfcFile(file: FileHandle): Promise<SniffResult> {
+  const { size } = await file.stat();
+  const head = Buffer.alloc(Math.min(size, SNIFF_HEAD_BYTES));
+  await file.read(head, 0, head.length, 0);
+  const tailLength = Math.min(size, SNIFF_TAIL_BYTES);
+  const tail = Buffer.alloc(tailLength);
+  await file.read(tail, 0, tailLength, size - tailLength);
+  return sniffIfcBytes(head, tail, size);
 }
 
 /** sniffIfcBytes over a whole file already in memory. */

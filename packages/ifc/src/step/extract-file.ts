@@ -1,10 +1,18 @@
 import { stat } from 'node:fs/promises';
 import { IfcExtractionError } from '../extraction-error';
 import { extractRows } from '../extract-rows';
-import { sniffIfcFile, trailingDataWarnings } from '../sniff';
+import {
+  SNIFF_HEAD_BYTES,
+  type SniffResult,
+  sniffIfcFile,
+  sniffIfcHead,
+  sniffOpenIfcFile,
+  trailingDataWarnings,
+} from '../sniff';
 import { type StepTextRepair, encodingWarnings, repairStepText } from '../step-text-repair';
 import type { ExtractionSummary, ExtractionWarning, ExtractOptions } from '../types';
-import { type StepReadOptions, readStepFile } from './step-file-reader';
+import { type ByteSource, type StepEntitySink, type StepReadOptions, readStepFile } from './step-file-reader';
+import { type ArrivingFile, type ArrivingFileOptions, openArrivingFile } from './arriving-file';
 import { StepModel } from './step-model';
 import { StepSchema, layoutOf } from './step-schema';
 
@@ -72,6 +80,33 @@ function unreadableRecordWarnings(model: StepModel): ExtractionWarning[] {
   return [{ code: 'unreadableRecord', count, message }];
 }
 
+/** A model whose file has been read (its kept records in a StepModel), before its rows are built. */
+export interface ReadIfcModel {
+  model: StepModel;
+  sniff: Extract<SniffResult, { ok: true }>;
+  /** The file's size in bytes. */
+  size: number;
+  /** Encoding problems the reading counted (the same count the web-ifc extraction's repair pass makes). */
+  encoding: StepTextRepair['counts'];
+}
+
+/** The sink that keeps a file's records in `model` and counts its encoding problems into `counts`. */
+function modelSink(model: StepModel, counts: StepTextRepair['counts']): StepEntitySink {
+  return {
+    entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
+    // the warnings count what the web-ifc extraction's repair pass counts, block by block
+    block: (block) => {
+      for (const [code, n] of Object.entries(repairStepText(block).counts)) {
+        const key = code as keyof StepTextRepair['counts'];
+        counts[key] = (counts[key] ?? 0) + n;
+      }
+    },
+  };
+}
+
+const schemaMessage = (sniff: { schema: string; family: string }) =>
+  `Schema ${sniff.schema} (${sniff.family} family) found`;
+
 /**
  * The streaming extractor: the same rows as extractIfc (web-ifc) from a file on disk, read in chunks and never
  * whole. The header is judged first from the file's head and tail (the same checks and messages as today), then one
@@ -83,31 +118,100 @@ export async function extractIfcFile(path: string, options: StepExtractOptions):
   const sniff = await sniffIfcFile(path);
   if (!sniff.ok) throw new IfcExtractionError(sniff.code, sniff.message);
   const { size } = await stat(path);
-  progress({
-    phase: 'parse',
-    message: `Schema ${sniff.schema} (${sniff.family} family) found, streaming ${size} bytes from disk`,
-  });
+  progress({ phase: 'parse', message: `${schemaMessage(sniff)}, streaming ${size} bytes from disk` });
   const model = new StepModel(StepSchema.of(layoutOf(sniff.schema)), options);
+  const encoding: StepTextRepair['counts'] = {};
+  try {
+    await readStepFile(path, modelSink(model, encoding), options);
+  } catch (err) {
+    model.close();
+    throw err;
+  }
+  return extractReadModel({ model, sniff, size, encoding }, started, options);
+}
+
+/**
+ * Reads an IFC file while it is still being written (an upload arriving: arriving-file.ts), so that its rows can be
+ * built as soon as it is whole; the caller hands the result to extractReadModel, or closes its model. The head is
+ * judged once it has arrived, the whole header (head and tail) once the file is whole: a file the header check
+ * refuses is refused with the same error and message as by extractIfcFile, whatever its body holds. Rejects with
+ * ArrivalAbandoned when the file never arrives whole or `abandoned()` turns true.
+ */
+export async function readArrivingIfcFile(
+  path: string,
+  arrival: Int32Array,
+  options: StepReadOptions & Pick<StepExtractOptions, 'keptMemoryBytes'> & ArrivingFileOptions = {},
+): Promise<ReadIfcModel & { identity: ArrivingFile['identity'] }> {
+  const file = await openArrivingFile(path, arrival, options);
+  const judged = async () => {
+    await file.arrived();
+    const sniff = await sniffOpenIfcFile(file.handle);
+    if (!sniff.ok) throw new IfcExtractionError(sniff.code, sniff.message);
+    return sniff;
+  };
+  try {
+    // the head, once it has arrived (or the whole of a shorter file), says which schema to read the file with
+    const head = Buffer.alloc(SNIFF_HEAD_BYTES);
+    let headLength = 0;
+    for (let n = -1; n !== 0 && headLength < head.length; headLength += n)
+      n = await file.read(head, headLength, head.length - headLength);
+    const header = sniffIfcHead(head.subarray(0, headLength));
+    // an empty file, or a head the check refuses: the whole file's check says what is wrong, as extractIfcFile would
+    if (!headLength || !header.ok) await judged();
+    if (!header.ok) throw new IfcExtractionError(header.code, header.message);
+    const model = new StepModel(StepSchema.of(layoutOf(header.schema)), options);
+    const encoding: StepTextRepair['counts'] = {};
+    try {
+      try {
+        await readStepFile(replayed(head.subarray(0, headLength), file), modelSink(model, encoding), options);
+      } catch (err) {
+        // a refusal of the whole header (a file cut short) is what extractIfcFile would have said first
+        if (err instanceof IfcExtractionError) await judged();
+        throw err;
+      }
+      const sniff = await judged();
+      const { size } = await file.handle.stat();
+      return { model, sniff, size, encoding, identity: file.identity };
+    } catch (err) {
+      model.close();
+      throw err;
+    }
+  } finally {
+    await file.close().catch(() => undefined);
+  }
+}
+
+/** `source` with `first` (bytes already read from it) read again before the rest. */
+function replayed(first: Buffer, source: ByteSource): ByteSource {
+  let at = 0;
+  return {
+    async read(buffer, offset, length) {
+      if (at >= first.length) return source.read(buffer, offset, length);
+      const n = first.copy(buffer, offset, at, Math.min(first.length, at + length));
+      at += n;
+      return n;
+    },
+    // the caller closes the source itself
+    close: async () => undefined,
+  };
+}
+
+/**
+ * The rows of a read model (extractIfcFile's second half; also what a model read while it arrived goes through).
+ * Closes the model, whatever happens. `started`: performance.now() when the extraction started, for its duration.
+ */
+export async function extractReadModel(
+  read: ReadIfcModel,
+  started: number,
+  options: StepExtractOptions,
+): Promise<ExtractionSummary> {
+  const progress = options.onProgress ?? (() => undefined);
+  const { model, sniff } = read;
   // the model's temporary file (a big model's kept records) goes whatever happens
   try {
-    const counts: StepTextRepair['counts'] = {};
-    await readStepFile(
-      path,
-      {
-        entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
-        // the warnings count what the web-ifc extraction's repair pass counts, block by block
-        block: (block) => {
-          for (const [code, n] of Object.entries(repairStepText(block).counts)) {
-            const key = code as keyof StepTextRepair['counts'];
-            counts[key] = (counts[key] ?? 0) + n;
-          }
-        },
-      },
-      options,
-    );
     options.onModelRead?.(model);
     const warnings = [
-      ...encodingWarnings(counts),
+      ...encodingWarnings(read.encoding),
       ...repeatedDefinitionWarnings(model),
       ...unknownEntityWarnings(model),
       ...trailingDataWarnings(sniff.trailingBytes),
@@ -128,3 +232,7 @@ export async function extractIfcFile(path: string, options: StepExtractOptions):
     model.close();
   }
 }
+
+/** The progress message a job shows for a model read while it arrived, once its job starts. */
+export const arrivedReadMessage = (read: ReadIfcModel): string =>
+  `${schemaMessage(read.sniff)}, ${read.size} bytes read while the upload arrived`;

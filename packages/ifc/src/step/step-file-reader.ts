@@ -19,6 +19,23 @@ export interface StepReadOptions {
   chunkSize?: number;
 }
 
+/**
+ * Where the reader's bytes come from, front to back: a file on disk, or one still arriving (arriving-file.ts).
+ * `read` fills up to `length` bytes at `offset` of `buffer` and answers how many; 0 only at the end of the data.
+ */
+export interface ByteSource {
+  read(buffer: Buffer, offset: number, length: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function openFileSource(path: string): Promise<ByteSource> {
+  const file = await open(path, 'r');
+  return {
+    read: async (buffer, offset, length) => (await file.read(buffer, offset, length, null)).bytesRead,
+    close: () => file.close(),
+  };
+}
+
 export interface StepReadSummary {
   entityCount: number;
   bytes: number;
@@ -97,19 +114,19 @@ function isSpace(b: number): boolean {
 }
 
 /**
- * Reads an ISO 10303-21 file from disk in chunks, never holding more than a chunk (plus one unfinished statement):
- * statements are cut at their ';' outside strings and comments, a statement split between two chunks is put back
- * together, and each entity instance of the DATA section goes to the sink. A file that ends inside a string is
+ * Reads an ISO 10303-21 file (a path, or a ByteSource) in chunks, never holding more than a chunk (plus one unfinished
+ * statement): statements are cut at their ';' outside strings and comments, a statement split between two chunks is
+ * put back together, and each entity instance of the DATA section goes to the sink. A file that ends inside a string is
  * refused like web-ifc's parse error (code OPEN_FAILED), one that ends inside a statement as truncated, and so is one
  * that ends inside a comment (as web-ifc refuses it), saying where the comment opened.
  */
 export async function readStepFile(
-  path: string,
+  from: string | ByteSource,
   sink: StepEntitySink,
   options: StepReadOptions = {},
 ): Promise<StepReadSummary> {
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK);
-  const file = await open(path, 'r');
+  const file = typeof from === 'string' ? await openFileSource(from) : from;
   let entityCount = 0;
   let total = 0;
   let inData = false;
@@ -128,7 +145,7 @@ export async function readStepFile(
         work.copy(bigger, 0, 0, pendingLength);
         work = bigger;
       }
-      const { bytesRead } = await file.read(work, pendingLength, chunkSize, null);
+      const bytesRead = await file.read(work, pendingLength, chunkSize);
       total += bytesRead;
       eof = bytesRead === 0;
       const buf = work.subarray(0, pendingLength + bytesRead);

@@ -18,14 +18,14 @@ import type { DemoProjects } from './demo/demo-projects';
 import { streamJobEvents } from './jobs/job-event-stream';
 import { modelsRouter } from './models/models.router';
 import type { JobEvents } from './jobs/job-events';
-import type { ReceivedFile } from './upload/receive-upload';
+import type { UploadReceiver } from './upload/receive-upload';
 import type { UsageCounter } from '../stats/usage-counter';
 
 export interface IfcRouterDeps {
   ifc: IfcService;
   demo: DemoProjects;
   events: JobEvents;
-  receiveUpload: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<ReceivedFile>;
+  receiveUpload: UploadReceiver;
   authenticate: RequestHandler;
   identify: RequestHandler;
   usage: UsageCounter;
@@ -53,8 +53,7 @@ export function ifcRouter({
   });
 
   router.post('/odata/upload', authenticate, async (req, res) => {
-    ifc.prepareForUpload();
-    const file = await receiveUpload(req, res);
+    const file = await receiveUpload(req, res, ifc.prepareForUpload());
     const { project, job } = await ifc.acceptUpload(currentUser(req), file);
     const origin = originOf(req);
     if (!wantsWait(req)) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { sniffIfcFile } from '@aec/ifc';
 import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
@@ -8,7 +7,8 @@ import type { JobEvents } from './jobs/job-events';
 import type { JobQueue } from './jobs/job-queue';
 import type { JobFiles } from './jobs/job-files';
 import { wideSetState } from './jobs/post-publish-state';
-import type { ReceivedFile } from './upload/receive-upload';
+import { releaseReceived, type ReceivedFile } from './upload/receive-upload';
+import type { ArrivalWatcher } from './upload/guarded-disk-storage';
 import { processingRateFrom } from './jobs/processing-rate';
 import { createModelsService, projectName } from './models/models.service';
 import { startVersion } from './models/start-version';
@@ -80,9 +80,13 @@ export function createIfcService({ store, processor, events, files }: IfcService
     startProject,
     models,
 
-    /** An upload has begun: its extraction worker can start loading while the file arrives. */
-    prepareForUpload(): void {
+    /**
+     * An upload has begun: its extraction worker can start loading while the file arrives, and read the file as it
+     * arrives (the watcher the upload receiver gives the file's path to).
+     */
+    prepareForUpload(): ArrivalWatcher {
       processor.warmUp();
+      return (path) => processor.readArriving(path);
     },
 
     /** Validates an uploaded temp file, stores it as the new project's version 1, and starts processing. */
@@ -100,7 +104,7 @@ export function createIfcService({ store, processor, events, files }: IfcService
           schema: sniff.schema,
         });
       } finally {
-        await fs.rm(file.path, { force: true });
+        await releaseReceived(file);
       }
     },
 

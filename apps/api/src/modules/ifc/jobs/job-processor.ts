@@ -85,6 +85,15 @@ export class JobProcessor implements JobQueue {
     if (!this.closed) this.spare.warm();
   }
 
+  /**
+   * The upload at `path` is read by the spare as it arrives when its job will be the next to start: nothing runs or
+   * waits here now. The streaming extractor only (web-ifc reads a file whole).
+   */
+  readArriving(path: string): Int32Array | null {
+    if (this.closed || this.o.extractor === 'web-ifc' || this.active.size || this.waiting.length) return null;
+    return this.spare.readArriving(path);
+  }
+
   get queueLength(): number {
     return this.waiting.length;
   }

@@ -8,6 +8,11 @@ import type { JobRecord, JobStatus } from '../../../store/types';
 export interface JobQueue {
   /** An upload is arriving: a worker this process runs may start loading ahead of its job. */
   warmUp(): void;
+  /**
+   * An upload's temp file has been created at `path`: when this process will run its job next, from that very file,
+   * its worker may read it as it arrives. The arrival to report the file's writes and end into, or null.
+   */
+  readArriving(path: string): Int32Array | null;
   /** Admits a created job to the queue (or throws 503 QUEUE_FULL with Retry-After). */
   enqueue(job: JobRecord): void | Promise<void>;
   /** The post-publish step of a version published again without a job (a rollback). */

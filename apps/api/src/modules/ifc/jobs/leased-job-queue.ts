@@ -57,6 +57,11 @@ export class LeasedJobQueue implements JobQueue {
     if (this.claiming) this.o.processor.warmUp();
   }
 
+  /** A leased job's file travels through GridFS to whichever worker claims it: never read as it arrives here. */
+  readArriving(): null {
+    return null;
+  }
+
   async enqueue(job: JobRecord): Promise<void> {
     if (this.closed) throw new ServiceUnavailableError('The server is shutting down; try again shortly.');
     // The job is not claimable yet, so refusing it here leaves nothing running (startVersion removes it).

@@ -5,11 +5,11 @@ import { failedJobError } from '../failed-job-error';
 import { currentUser } from '../../auth/require-auth';
 import { feedUrls, projectSummary, uploadResult } from '../ifc-responses';
 import type { IfcService } from '../ifc.service';
-import type { ReceivedFile } from '../upload/receive-upload';
+import type { ReceivedFile, UploadReceiver } from '../upload/receive-upload';
 
 export interface ModelsRouterDeps {
   ifc: IfcService;
-  receiveUpload: (req: Request, res: Response) => Promise<ReceivedFile>;
+  receiveUpload: UploadReceiver;
   authenticate: RequestHandler;
   identify: RequestHandler;
   originOf: (req: Request) => string;
@@ -82,8 +82,7 @@ export function modelsRouter({
       if (file) await fs.rm(file.path, { force: true });
       throw denied;
     }
-    ifc.prepareForUpload();
-    return receiveUpload(req, res);
+    return receiveUpload(req, res, ifc.prepareForUpload());
   }
 
   router.get('/projects/:projectId/models', identify, async (req, res) => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import {
   addModelFieldsSchema,
   MODEL_NAME_MAX,
@@ -23,7 +22,7 @@ import type { ProjectModelsInfo } from '../ifc-responses';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobFiles } from '../jobs/job-files';
-import type { ReceivedFile } from '../upload/receive-upload';
+import { releaseReceived, type ReceivedFile } from '../upload/receive-upload';
 import { modelDto, projectModelRef } from './model-responses';
 import { startVersion } from './start-version';
 
@@ -135,7 +134,7 @@ export function createModelsService({ store, processor, events, files }: ModelsS
       await onFailure?.();
       throw err;
     } finally {
-      await fs.rm(file.path, { force: true });
+      await releaseReceived(file);
     }
   }
 
@@ -196,7 +195,7 @@ export function createModelsService({ store, processor, events, files }: ModelsS
           await store.models.delete(project.id, model.id);
         });
       } finally {
-        await fs.rm(file.path, { force: true });
+        await releaseReceived(file);
       }
     },
 
@@ -205,7 +204,7 @@ export function createModelsService({ store, processor, events, files }: ModelsS
         const project = assertCanChange(await store.projects.findById(projectId), user);
         return await uploadVersion(user, project, await modelOf(project, modelId), file);
       } finally {
-        await fs.rm(file.path, { force: true });
+        await releaseReceived(file);
       }
     },
 

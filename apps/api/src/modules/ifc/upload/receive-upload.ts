@@ -5,7 +5,8 @@ import multer from 'multer';
 import { fileOverLimitMessage, uploadLimitWords, withControlCharactersReplaced } from '@aec/contracts';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
-import { guardedDiskStorage } from './guarded-disk-storage';
+import { guardedDiskStorage, type ArrivalWatcher } from './guarded-disk-storage';
+import { reportArrival } from '@aec/ifc';
 import { errorCode, isDiskFull } from '../disk-full';
 
 export interface ReceivedFile {
@@ -14,9 +15,30 @@ export interface ReceivedFile {
   size: number;
   /** The multipart text fields sent with it (e.g. a new model's `name`), unvalidated. */
   fields: Record<string, unknown>;
+  /** When the file was read as it arrived (ArrivalWatcher): told if the upload is then refused (releaseReceived). */
+  arrival?: Int32Array;
+}
+
+/**
+ * Done with a received file: it is removed unless it was moved into place (a version's file), and when it was still
+ * there (the upload was refused), a reading of it as it arrived is told to drop what it read.
+ */
+export async function releaseReceived(file: ReceivedFile): Promise<void> {
+  const refused = await fs.promises.unlink(file.path).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return false;
+      throw err;
+    },
+  );
+  if (refused && file.arrival) reportArrival.refused(file.arrival);
 }
 
 const IFC_EXTENSION = /\.ifc$/i;
+
+/** The arrival the storage engine gave the file (multer copies what the engine reports onto req.file). */
+const arrivalOf = (file: Express.Multer.File): Int32Array | undefined =>
+  (file as Express.Multer.File & { arrival?: Int32Array }).arrival;
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -44,10 +66,22 @@ export const UPLOAD_IDLE_MS = 120_000;
  * removes it on every failure path, including a client that disconnects mid-upload. A body whose Content-Length is
  * over the limit (413) or would not fit on the disk (507) is refused before a byte is stored.
  */
-export function createUploadReceiver(options: UploadReceiverOptions) {
+/** Receives one upload's file (see createUploadReceiver); `watch` hears of it as it arrives. */
+export type UploadReceiver = (
+  req: Request,
+  res: Response,
+  watch?: ArrivalWatcher | null,
+) => Promise<ReceivedFile>;
+
+export function createUploadReceiver(options: UploadReceiverOptions): UploadReceiver {
   fs.mkdirSync(options.uploadDir, { recursive: true });
   const freeSpace = options.freeSpace ?? statfsFreeSpace;
-  const storage = guardedDiskStorage({ dir: options.uploadDir, freeSpace });
+  const watchers = new WeakMap<Request, ArrivalWatcher>();
+  const storage = guardedDiskStorage({
+    dir: options.uploadDir,
+    freeSpace,
+    watcherOf: (req) => watchers.get(req),
+  });
   const handler = multer({
     storage,
     limits: {
@@ -90,7 +124,9 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
     return noRoomFor(declared, free);
   }
 
-  return async (req: Request, res: Response): Promise<ReceivedFile> => {
+  /** `watch`: who reads the file as it arrives (the job processor's spare worker), if anyone. */
+  return async (req, res, watch) => {
+    if (watch) watchers.set(req, watch);
     const early = await refusalFromLength(req).catch((err: unknown) => storageError(err));
     if (early) {
       // Read and drop the rest of the body so the client gets this answer rather than a reset connection.
@@ -105,6 +141,7 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
         socket.setTimeout(0);
         const file = req.file;
         if (err) {
+          if (file && arrivalOf(file)) reportArrival.refused(arrivalOf(file)!);
           if (file?.path) fs.rm(file.path, { force: true }, () => undefined);
           // A refused file is removed before the answer goes out, so no client sees it still on disk.
           void storage.settled(req).then(() => reject(translate(err, options.maxMb)));
@@ -126,6 +163,7 @@ export function createUploadReceiver(options: UploadReceiverOptions) {
           originalName: withControlCharactersReplaced(path.basename(file.originalname)),
           size: file.size,
           fields: { ...(req.body as Record<string, unknown> | undefined) },
+          ...(arrivalOf(file) ? { arrival: arrivalOf(file)! } : {}),
         });
       });
     });

@@ -82,3 +82,14 @@ export interface StartMessage {
   type: 'start';
   input: WorkerInput;
 }
+
+/**
+ * Job processor → a spare, before any job: read the upload arriving at `path` (told through `arrival`, see
+ * @aec/ifc's arriving-file) while it arrives. A `start` whose file is that file (the same inode, once moved into
+ * place) builds its rows from what was read; any other start, or an upload that never arrives whole, drops it.
+ */
+export interface ReadArrivingMessage {
+  type: 'read-arriving';
+  path: string;
+  arrival: Int32Array;
+}
