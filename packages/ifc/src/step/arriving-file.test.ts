@@ -97,7 +97,8 @@ describe('a file read while it arrives', () => {
       storeys: 2,
       bays: 2,
       doorWindowParameters: true,
-      faults: { encodingFaults: true, unnamedSets: true },
+      unnamedSets: true,
+      faults: { encodingFaults: true },
     });
     const bytes = Buffer.from(text, 'latin1');
     const reference = await withTempIfc(bytes, (file) =>
