@@ -74,6 +74,11 @@ export interface Store {
    */
   readonly walCommits?: Int32Array;
   /**
+   * With `sqliteFile`: the API thread's turns at the write lock (sqlite/write-turns.ts). A connection another thread
+   * opens to write in the background yields to them before each transaction.
+   */
+  readonly writeTurns?: Int32Array;
+  /**
    * The MongoDB database behind a MongoDB store (absent on SQLite): the state several instances share (job leases,
    * job events, uploads in GridFS, the login throttle, start-up locks) lives in its own collections beside the
    * repositories' (issue 16).

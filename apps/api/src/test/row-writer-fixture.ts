@@ -72,6 +72,7 @@ function startWriterOn(store: Store, version: number, rowContext?: RowContext) {
     workerData: {
       sqliteFile: store.sqliteFile!,
       ...(store.walCommits ? { walCommits: store.walCommits } : {}),
+      ...(store.writeTurns ? { writeTurns: store.writeTurns } : {}),
       projectId: ROW_WRITER_PROJECT,
       version,
       ...(rowContext ? { rowContext } : {}),

@@ -16,6 +16,7 @@ import { createSqliteVersionBook } from './sqlite-version-book';
 import { createSqliteModelRepository } from './sqlite-model-repository';
 import { createSqliteSupersededVersions, DEFAULT_SNAPSHOT_GRACE_MINUTES } from './sqlite-superseded-versions';
 import { startWalCheckpointer, walCommitNotifier, type WalCheckpointer } from './wal-checkpointer';
+import { foregroundTurn, newWriteTurns } from './write-turns';
 
 /** The embedded default: one SQLite file in DATA_DIR (or ':memory:' for tests). */
 export function createSqliteStore(
@@ -38,7 +39,13 @@ export function createSqliteStore(
     checkpointer = startWalCheckpointer(file, location.walCheckpointer.threadPath, location.walCheckpointer.onExit);
     db.pragma('wal_autocheckpoint = 0');
   }
-  const write = createWrite(db, checkpointer && walCommitNotifier(db, checkpointer.commits));
+  // The API thread's connection: it announces its writes so row-writer threads let it have the lock (write-turns.ts).
+  const writeTurns = file === ':memory:' ? undefined : newWriteTurns();
+  const turn = writeTurns && foregroundTurn(writeTurns);
+  const write = createWrite(db, {
+    ...(turn ? { beforeBegin: turn.begin, afterEnd: turn.end } : {}),
+    ...(checkpointer ? { afterCommit: walCommitNotifier(db, checkpointer.commits) } : {}),
+  });
   const wide = createSqliteWideElements(db, write);
   const removeRows = createVersionRowRemoval(db, write, wide);
   const superseded = createSqliteSupersededVersions(
@@ -50,6 +57,7 @@ export function createSqliteStore(
     kind: 'sqlite',
     ...(file === ':memory:' ? {} : { sqliteFile: file }),
     ...(checkpointer ? { walCommits: checkpointer.commits } : {}),
+    ...(writeTurns ? { writeTurns } : {}),
     users: createSqliteUserRepository(db, write, wide),
     projects: createSqliteProjectRepository(db, write, wide, book),
     jobs: createSqliteJobRepository(db, write),

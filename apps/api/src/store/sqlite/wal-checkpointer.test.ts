@@ -63,7 +63,7 @@ describe('WAL checkpointer thread', () => {
     open.push({ db, checkpointer });
     expect(autocheckpoint(db)).toBe(0);
     const before = fs.statSync(file).size;
-    writeRows(db, createWrite(db, walCommitNotifier(db, checkpointer.commits)));
+    writeRows(db, createWrite(db, { afterCommit: walCommitNotifier(db, checkpointer.commits) }));
     // the pages reach the database file only by a checkpoint: here, the thread's
     expect(await until(() => fs.statSync(file).size >= before + 5_000_000)).toBe(true);
     expect(exits).toEqual([]);
@@ -89,7 +89,7 @@ describe('WAL checkpointer thread', () => {
     open.push({ db, checkpointer });
     expect(await until(() => exits.length > 0)).toBe(true);
     expect(Atomics.load(checkpointer.commits, STOP)).toBe(1);
-    const write = createWrite(db, walCommitNotifier(db, checkpointer.commits));
+    const write = createWrite(db, { afterCommit: walCommitNotifier(db, checkpointer.commits) });
     expect(autocheckpoint(db)).toBe(0);
     write(() => db.exec('CREATE TABLE t (x)'));
     expect(autocheckpoint(db)).toBe(SQLITE_AUTOCHECKPOINT_PAGES);

@@ -12,22 +12,37 @@ export type SqliteWrite = <T>(work: () => T) => T;
  * reads before it writes also gets SQLITE_BUSY at once, without waiting, when another connection writes meanwhile.
  * Taking the write lock up front with `exec` (which always finalises its statement) means the only place that can
  * wait or time out is BEGIN, and a timeout there leaves the connection clean. Nested calls join the open transaction.
- * `afterCommit` runs after each commit (the WAL checkpointer's notifier).
+ * `hooks` run around each transaction begun (not around nested calls).
  */
-export function createWrite(db: SqliteDb, afterCommit?: () => void): SqliteWrite {
+/** What a connection's writes run around each transaction they begin (see createWrite). */
+export interface WriteHooks {
+  /** Before BEGIN: the API thread announces its turn (write-turns.ts), a background writer yields to it. */
+  beforeBegin?: () => void;
+  /** Once the transaction has ended, committed or not. */
+  afterEnd?: () => void;
+  /** After each commit: the WAL checkpointer's notifier. */
+  afterCommit?: () => void;
+}
+
+export function createWrite(db: SqliteDb, hooks: WriteHooks = {}): SqliteWrite {
   return <T>(work: () => T): T => {
     // libsql aborts the process when `inTransaction` is read on a closed connection: refuse the write instead.
     if (!db.open) throw new Error('The database connection is not open');
     if (db.inTransaction) return work();
-    db.exec('BEGIN IMMEDIATE');
+    hooks.beforeBegin?.();
     try {
-      const result = work();
-      db.exec('COMMIT');
-      afterCommit?.();
-      return result;
-    } catch (err) {
-      if (db.inTransaction) db.exec('ROLLBACK');
-      throw err;
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = work();
+        db.exec('COMMIT');
+        hooks.afterCommit?.();
+        return result;
+      } catch (err) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      hooks.afterEnd?.();
     }
   };
 }

@@ -305,10 +305,15 @@ export class JobProcessor implements JobQueue {
       await state.lease?.beforeWrite();
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch, target.rowContext);
     };
-    const { sqliteFile, walCommits } = this.o.store;
+    const { sqliteFile, walCommits, writeTurns } = this.o.store;
     const threadWriter =
       sqliteFile && this.o.writerPath
-        ? { writerPath: this.o.writerPath, sqliteFile, ...(walCommits ? { walCommits } : {}) }
+        ? {
+            writerPath: this.o.writerPath,
+            sqliteFile,
+            ...(walCommits ? { walCommits } : {}),
+            ...(writeTurns ? { writeTurns } : {}),
+          }
         : undefined;
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,

@@ -18,6 +18,8 @@ export interface WriterInput {
   sqliteFile: string;
   /** The store's WAL checkpointer, when it has one: the writer's commits are checkpointed by its thread. */
   walCommits?: Int32Array;
+  /** The API thread's turns at the write lock: the writer yields to them before each transaction. */
+  writeTurns?: Int32Array;
   projectId: string;
   version: number;
   /** The model version the rows belong to; without it the row version's record gives it (RowRepository.insertBatch). */

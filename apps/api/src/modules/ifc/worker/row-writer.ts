@@ -6,6 +6,7 @@ import {
 } from '../../../store/sqlite/sqlite-row-repository';
 import { createWrite } from '../../../store/sqlite/write-transaction';
 import { walCommitNotifier } from '../../../store/sqlite/wal-checkpointer';
+import { yieldToForeground } from '../../../store/sqlite/write-turns';
 import { createSqliteWideElements } from '../../../store/sqlite/sqlite-wide-elements';
 import { createVersionRowRemoval } from '../../../store/sqlite/sqlite-version-rows';
 import { createSqliteVersionBook } from '../../../store/sqlite/sqlite-version-book';
@@ -36,7 +37,11 @@ const report = (message: WriterMessage) => control.postMessage(message);
 
 // With the store's WAL checkpointer, this connection leaves checkpoints to its thread (wal-checkpointer.ts).
 const db = openSqlite(input.sqliteFile, input.walCommits ? { walCommits: input.walCommits } : {});
-const write = createWrite(db, input.walCommits && walCommitNotifier(db, input.walCommits));
+const { walCommits, writeTurns } = input;
+const write = createWrite(db, {
+  ...(writeTurns ? { beforeBegin: () => yieldToForeground(writeTurns) } : {}),
+  ...(walCommits ? { afterCommit: walCommitNotifier(db, walCommits) } : {}),
+});
 const wide = createSqliteWideElements(db, write);
 const removeRows = createVersionRowRemoval(db, write, wide);
 const book = createSqliteVersionBook(db, write, removeRows);
