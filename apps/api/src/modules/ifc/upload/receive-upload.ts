@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { fileOverLimitMessage, uploadLimitWords, withControlCharactersReplaced } from '@aec/contracts';
+import { reportArrival } from '@aec/ifc';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
 import { guardedDiskStorage, type ArrivalWatcher } from './guarded-disk-storage';
-import { reportArrival } from '@aec/ifc';
 import { errorCode, isDiskFull } from '../disk-full';
 
 export interface ReceivedFile {
@@ -61,11 +61,6 @@ export interface UploadReceiverOptions {
  */
 export const UPLOAD_IDLE_MS = 120_000;
 
-/**
- * Streams the multipart field `ifcFile` to a temp file in DATA_DIR/uploads (never the whole file in memory) and
- * removes it on every failure path, including a client that disconnects mid-upload. A body whose Content-Length is
- * over the limit (413) or would not fit on the disk (507) is refused before a byte is stored.
- */
 /** Receives one upload's file (see createUploadReceiver); `watch` hears of it as it arrives. */
 export type UploadReceiver = (
   req: Request,
@@ -73,6 +68,11 @@ export type UploadReceiver = (
   watch?: ArrivalWatcher | null,
 ) => Promise<ReceivedFile>;
 
+/**
+ * Streams the multipart field `ifcFile` to a temp file in DATA_DIR/uploads (never the whole file in memory) and
+ * removes it on every failure path, including a client that disconnects mid-upload. A body whose Content-Length is
+ * over the limit (413) or would not fit on the disk (507) is refused before a byte is stored.
+ */
 export function createUploadReceiver(options: UploadReceiverOptions): UploadReceiver {
   fs.mkdirSync(options.uploadDir, { recursive: true });
   const freeSpace = options.freeSpace ?? statfsFreeSpace;
