@@ -1,4 +1,4 @@
-import { changesFixture, version1, version2 } from '../test/change-fixtures';
+import { changesFixture, version1, version2, wall } from '../test/change-fixtures';
 import { describeEachStore } from '../test/store-fixtures';
 
 // The change rows and summary of version 2 against version 1, on both stores. ChangedAt: changes-changed-at.contract.test.ts;
@@ -151,5 +151,54 @@ describeEachStore('store contract: what changed between versions', (target) => {
       { GlobalId: 'D-removed' },
     ]);
     expect(await read('IFCPropertyChanges', projectId, '$filter=VersionNumber eq 1')).toEqual([]);
+  });
+
+  it('names every compared column whose value differs, whatever its type, and none whose value is equal', async () => {
+    const projectId = await newProject();
+    const same = { GlobalId: 'G-types', Name: 'Wand \u{1F600}', Tag: 'T-1', GrossArea: 0 };
+    const v1 = await upload(
+      projectId,
+      [
+        wall(20, {
+          ...same,
+          Description: 'vorher',
+          IsExternal: true,
+          LoadBearing: null,
+          FireRating: 'REI 60',
+          ThermalTransmittance: 0.25,
+          Height: null,
+          NetVolume: 1.5,
+        }),
+      ],
+      [],
+    );
+    const v2 = await upload(
+      projectId,
+      [
+        // Re-exported (another ExpressId): text to null, a boolean flipped and one set, a case change, a number
+        // in its last digit, null to a number; the rest (unicode, zero) equal.
+        wall(21, {
+          ...same,
+          Description: null,
+          IsExternal: false,
+          LoadBearing: true,
+          FireRating: 'rei 60',
+          ThermalTransmittance: 0.25000000000000006,
+          Height: 0,
+          NetVolume: 1.5,
+        }),
+      ],
+      [],
+    );
+    const summary = await c.store.rows.computeChanges(projectId, v2.version, v1.version);
+    expect(summary).toMatchObject({ added: 0, removed: 0, modified: 1, commonElements: 1 });
+    const changes = await read('IFCChanges', projectId, '$select=GlobalId,ChangeType,ChangedColumns');
+    expect(changes).toEqual([
+      {
+        GlobalId: 'G-types',
+        ChangeType: 'Modified',
+        ChangedColumns: 'Description,IsExternal,LoadBearing,FireRating,ThermalTransmittance,Height',
+      },
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import {
-  changedElementColumns,
   compareKeys,
   createChangeTally,
   diffProperties,
@@ -11,7 +10,7 @@ import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import { createSqlitePropertyFingerprints, type PropertyRun } from './sqlite-property-fingerprints';
 import { versionKeyRanges } from './version-key-ranges';
-import { COL, createElementCursors, FIXED, PAGE, type ElementValues } from './sqlite-element-cursors';
+import { COL, createElementCursors, PAGE, type ElementValues } from './sqlite-element-cursors';
 
 /**
  * Elements whose property fingerprints differ wait for their values to be read and compared, this many at a time:
@@ -178,6 +177,8 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         runs = { old, new: current };
       }
 
+      // Both versions in key order, merged: one pass, a page of each in memory at a time.
+      const { olds, news, changedColumns } = cursors.pair(projectId, previousVersion, version, next.modelId);
       const tally = createChangeTally(previous.number);
       const prefix = `${next.modelId}:`;
       const changeId = (elementId: string) =>
@@ -271,7 +272,7 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
        */
       const compare = (old: ElementValues, current: ElementValues): boolean => {
         tally.common();
-        const columns = changedElementColumns(old, current, FIXED);
+        const columns = changedColumns(old, current);
         if (runs) {
           const oldRun = runs.old.get(old[COL.ExpressId]);
           const newRun = runs.new.get(current[COL.ExpressId]);
@@ -310,9 +311,6 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         return null;
       };
 
-      // Both versions in key order, merged: one pass, a page of each in memory at a time.
-      const olds = cursors.previous(projectId, previousVersion, next.modelId);
-      const news = cursors.open(projectId, version);
       let handled = 0;
       for (;;) {
         const old = olds.current();
