@@ -13,8 +13,9 @@ export const PAGE = 2000;
 /**
  * Every page holds the key, ExpressId, ChangedAt, property fingerprint and what a change row names (GlobalId, IfcType,
  * Name, Storey), then the names of the compared columns that differ from the previous version's element of the same
- * key, comma-separated in ELEMENT_COLUMNS order ('' when none does, null on pages that do not compare). Pages of a
- * version stored before models also hold every compared column, from FIXED on (read as arrays: cheapest).
+ * key, comma-separated in ELEMENT_COLUMNS order ('' when none does, null on pages that do not compare). Compared
+ * with a version stored before models, both versions' pages also hold every compared column, from FIXED on (read as
+ * arrays: cheapest).
  */
 export const COL = {
   Id: 0,
@@ -27,11 +28,25 @@ export const COL = {
   Storey: 7,
   Changed: 8,
 } as const;
-export const FIXED = 9;
+const FIXED = 9;
 export type ElementValues = [string, number, string, string | null, ...unknown[]];
 
-const HEAD = ['Id', 'ExpressId', 'changed_at', 'property_fingerprint', 'GlobalId', 'IfcType', 'Name', 'Storey'];
 const q = (name: string) => `"${name}"`;
+const HEAD = [
+  'Id',
+  'ExpressId',
+  'changed_at',
+  'property_fingerprint',
+  'GlobalId',
+  'IfcType',
+  'Name',
+  'Storey',
+];
+/** The columns of HEAD, of the table aliased `table` (or of the only table). */
+const head = (table = '') => HEAD.map((c) => `${table}${q(c)}`).join(', ');
+/** One page of a version in key order after ?3 (project ?1, version ?2), of the table aliased `table`. */
+const keyPage = (table = '') =>
+  `${table}project_id = ?1 AND ${table}version = ?2 AND ${table}"Id" > ?3 ORDER BY ${table}"Id" LIMIT ${PAGE}`;
 
 interface ElementCursor {
   current(): ElementValues | undefined;
@@ -106,12 +121,10 @@ export interface VersionPair {
  * keys: both versions are then read whole and compared in JavaScript (changedElementColumns).
  */
 export function createElementCursors(db: SqliteDb) {
-  const where = `project_id = ?1 AND version = ?2 AND "Id" > ?3 ORDER BY "Id" LIMIT ${PAGE}`;
-  const slim = db.prepare(`SELECT ${HEAD.map(q).join(', ')}, NULL FROM ifc_elements WHERE ${where}`).raw(true);
+  const slim = db.prepare(`SELECT ${head()}, NULL FROM ifc_elements WHERE ${keyPage()}`).raw(true);
   const whole = db
     .prepare(
-      `SELECT ${HEAD.map(q).join(', ')}, NULL, ${COMPARED_ELEMENT_COLUMNS.map(q).join(', ')}
-       FROM ifc_elements WHERE ${where}`,
+      `SELECT ${head()}, NULL, ${COMPARED_ELEMENT_COLUMNS.map(q).join(', ')} FROM ifc_elements WHERE ${keyPage()}`,
     )
     .raw(true);
   const differing = COMPARED_ELEMENT_COLUMNS.map(
@@ -119,11 +132,10 @@ export function createElementCursors(db: SqliteDb) {
   ).join(' || ');
   const compared = db
     .prepare(
-      `SELECT ${HEAD.map((c) => `n.${q(c)}`).join(', ')},
-         CASE WHEN o."Id" IS NOT NULL THEN rtrim(${differing}, ',') END
+      `SELECT ${head('n.')}, CASE WHEN o."Id" IS NOT NULL THEN rtrim(${differing}, ',') END
        FROM ifc_elements n LEFT JOIN ifc_elements o
          ON o.project_id = n.project_id AND o.version = ?4 AND o."Id" = n."Id"
-       WHERE n.project_id = ?1 AND n.version = ?2 AND n."Id" > ?3 ORDER BY n."Id" LIMIT ${PAGE}`,
+       WHERE ${keyPage('n.')}`,
     )
     .raw(true);
   return {
@@ -145,7 +157,8 @@ export function createElementCursors(db: SqliteDb) {
         changedColumns(_old, current) {
           const names = current[COL.Changed] as string | null;
           // Equal keys met in the merge, yet the join found none: the previous version lost rows meanwhile.
-          if (names === null) throw new Error(`Version ${previousVersion} changed while changes were computed`);
+          if (names === null)
+            throw new Error(`Version ${previousVersion} changed while changes were computed`);
           return names ? names.split(',') : [];
         },
       };
