@@ -263,6 +263,61 @@ describe('row-writer thread: staged element rows', () => {
     expect(await store.rows.countAll(PROJECT, 7)).toEqual({ elements: 0, properties: 1, spatial: 0 });
   });
 
+  it('rebuilds the type-and-storey index in the move when the version brings as many rows as the table holds', async () => {
+    const reader = new Database(store.sqliteFile!, { readonly: true });
+    // libsql has no pluck(): the first column of the first row
+    const first = (sql: string) => {
+      const statement = reader.prepare(sql).raw(true);
+      return (...params: unknown[]) => (statement.get(...params) as unknown[])[0];
+    };
+    const schemaVersion = first('PRAGMA schema_version');
+    const indexSql = first("SELECT sql FROM sqlite_schema WHERE name = 'ifc_elements_type_storey'");
+    // Prepared before the rebuild, on another connection: it must go on answering through the new index.
+    const byTypeAndStorey = first(
+      `SELECT COUNT(*) FROM ifc_elements INDEXED BY ifc_elements_type_storey
+       WHERE project_id = ? AND version = ? AND "IfcType" = ? AND "Storey" = ?`,
+    );
+    const definition = indexSql();
+    const writeJob = async (version: number, count: number) => {
+      const elements = Array.from({ length: count }, (_, i) =>
+        elementRow(i + 1, {
+          GlobalId: `${(i * 7919) % count}x${version}`,
+          IfcType: i % 2 ? 'IfcDoor' : 'IfcWall',
+          Storey: `Level ${i % 5}`,
+        }),
+      );
+      // one GlobalId twice: stored after the move as #2, through the index
+      elements.push(elementRow(count + 1, { GlobalId: `0x${version}`, Storey: 'Level 0' }));
+      const w = startWriter(version);
+      for (let at = 0; at < elements.length; at += 1000)
+        w.send({
+          type: 'rows',
+          rows: flattenBatch({ elements: elements.slice(at, at + 1000) }, SQLITE_ROW_ORDER),
+        });
+      w.send({ type: 'end' });
+      expect(await w.next('drained')).toMatchObject({ stored: { elements: count + 1 } });
+      w.control({ type: 'stop' });
+      await w.exit;
+      w.close();
+    };
+
+    // The table holds none of the project's rows: 12,000 staged rows rebuild the index (the schema changes once).
+    const before = schemaVersion();
+    await writeJob(10, 12_000);
+    const rebuilt = schemaVersion();
+    expect(rebuilt).toBeGreaterThan(before as number);
+    expect(indexSql()).toBe(definition);
+    expect(byTypeAndStorey(PROJECT, 10, 'IfcWall', 'Level 0')).toBe(1200 + 1);
+    expect(byTypeAndStorey(PROJECT, 10, 'IfcDoor', 'Level 3')).toBe(1200);
+    expect(await storedKeys(10)).toContainEqual([`${PROJECT}:0x10#2`, 12_001]);
+    // Fewer rows than the table holds: filled row by row, no schema change.
+    await writeJob(11, 11_000);
+    expect(schemaVersion()).toBe(rebuilt);
+    expect(byTypeAndStorey(PROJECT, 11, 'IfcDoor', 'Level 1')).toBe(1100);
+    expect(first('PRAGMA integrity_check')()).toBe('ok');
+    reader.close();
+  });
+
   it('keeps two jobs written at the same time apart', async () => {
     const a = startWriter(8);
     const b = startWriter(9);
