@@ -17,16 +17,6 @@ export type ArrivalWatcher = (path: string) => Int32Array | null;
 /** How often (in received bytes) the free space is looked at again while a file streams in. */
 export const FREE_SPACE_CHECK_EVERY_BYTES = 32 * 1024 * 1024;
 
-/**
- * Bytes each of an upload's streams (multer's parser and file stream, the guard, the file) may hold before the one
- * feeding it waits. With Node's default of 16 KiB every 64 KiB chunk read from the socket was over the file stream's
- * mark: the request paused until that chunk alone had been written through libuv's thread pool. With room for a few
- * chunks, those arriving during a write go out together in the next one. Measured on loopback (curl, the 100 MB bench
- * models, alternating builds): upload stored 0.71–0.92 s → 0.46–0.51 s; a bare server piping the body to a file spent
- * ~550 ms of CPU per 100 MB with the default and ~250–370 ms with a larger mark. Memory: a few MiB per upload.
- */
-export const UPLOAD_STREAM_BUFFER_BYTES = 1024 * 1024;
-
 export interface GuardedDiskStorage extends StorageEngine {
   /** Resolves once every file of `req` is written or, when it failed or was refused, removed. */
   settled(req: Request): Promise<void>;
@@ -71,7 +61,6 @@ export function guardedDiskStorage(options: {
         if (arrival) reportArrival.wrote(arrival);
       };
       const guard = new Transform({
-        highWaterMark: UPLOAD_STREAM_BUFFER_BYTES,
         transform(chunk: Buffer, _encoding, done: TransformCallback) {
           size += chunk.length;
           if (size < nextCheck) return pass(done, chunk);
@@ -83,7 +72,7 @@ export function guardedDiskStorage(options: {
           );
         },
       });
-      const out = fs.createWriteStream(target, { highWaterMark: UPLOAD_STREAM_BUFFER_BYTES });
+      const out = fs.createWriteStream(target);
       if (watcher) out.once('open', () => (arrival = watcher(target)));
       const written = pipeline(file.stream, guard, out).then(
         () => {

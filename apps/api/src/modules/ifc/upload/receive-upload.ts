@@ -6,7 +6,7 @@ import { fileOverLimitMessage, uploadLimitWords, withControlCharactersReplaced }
 import { reportArrival } from '@aec/ifc';
 import { UploadRejectedError } from '../../../errors/app-error';
 import { DISK_RESERVE_BYTES, noRoomFor, statfsFreeSpace, type FreeDiskSpace } from './free-disk-space';
-import { guardedDiskStorage, UPLOAD_STREAM_BUFFER_BYTES, type ArrivalWatcher } from './guarded-disk-storage';
+import { guardedDiskStorage, type ArrivalWatcher } from './guarded-disk-storage';
 import { errorCode, isDiskFull } from '../disk-full';
 
 export interface ReceivedFile {
@@ -94,8 +94,6 @@ export function createUploadReceiver(options: UploadReceiverOptions): UploadRece
     // Browsers and curl send a file name's non-ASCII characters as raw UTF-8 bytes: read them as such (busboy's
     // latin1 default turned "Tragwerk Ü.ifc" into "Tragwerk Ã\x9c.ifc", and with it the model's default name).
     defParamCharset: 'utf8',
-    highWaterMark: UPLOAD_STREAM_BUFFER_BYTES,
-    fileHwm: UPLOAD_STREAM_BUFFER_BYTES,
     fileFilter: (_req, file, cb) => {
       if (file.fieldname !== 'ifcFile') {
         return cb(
