@@ -37,37 +37,33 @@ export async function benchIfcPipeline() {
   return { ...property, ...geometry };
 }
 
-/** Bare extractions per extractor (BENCH_IFC_BARE_RUNS, 3 by default): this machine's speed drifts by a third over
- * minutes, so each figure is the median of runs taken in turns (web-ifc, streaming, web-ifc, …). */
-const BARE_RUNS = Math.max(1, Number(process.env.BENCH_IFC_BARE_RUNS ?? 3));
+/**
+ * Turns per model (BENCH_IFC_TURNS, 3 by default). A turn runs web-ifc's bare extraction, the streaming extractor's,
+ * then the upload through a fresh server, back to back; each figure is the median over the turns and the ratio to
+ * web-ifc the median of the turns' own ratios. This machine's speed drifts by up to a half over minutes: one upload
+ * against bare runs taken minutes before it compared two different machines (one run of 2026-11-29 gave its two
+ * models 0.74× and 0.37×).
+ */
+const TURNS = Math.max(1, Number(process.env.BENCH_IFC_TURNS ?? 3));
 
-/** Both extractors bare (rows discarded) on one file: web-ifc, the reference the pipeline is compared with, and the
- * streaming STEP reader (issue 17), which the server runs unless IFC_EXTRACTOR=web-ifc. */
-function bareExtractions(model) {
-  const run = (extractor) =>
-    JSON.parse(
-      // both with the young generation the server's extraction worker has (extraction-heap.ts: 32 MB semi-spaces)
-      execFileSync(
-        process.execPath,
-        ['--max-semi-space-size=32', path.join(OUT, 'bare-extract.js'), model, extractor],
-        {
-          encoding: 'utf8',
-          maxBuffer: 1 << 20,
-        },
-      ),
-    );
-  const runs = { bare: [], streaming: [] };
-  for (let i = 0; i < BARE_RUNS; i++) {
-    runs.bare.push(run('web-ifc'));
-    runs.streaming.push(run('step'));
-  }
-  const median = (list) => [...list].sort((a, b) => a.seconds - b.seconds)[Math.floor((list.length - 1) / 2)];
-  const seconds = (list) => list.map((r) => +r.seconds.toFixed(2)).join(', ');
-  console.log(
-    `bare extractions of ${path.basename(model)} (s): web-ifc ${seconds(runs.bare)}; streaming ${seconds(runs.streaming)}`,
+/** One bare extraction of `model` (rows discarded) by `extractor` ('web-ifc' or 'step'), in a process of its own. */
+function bareRun(model, extractor) {
+  return JSON.parse(
+    // with the young generation the server's extraction worker has (extraction-heap.ts: 32 MB semi-spaces)
+    execFileSync(
+      process.execPath,
+      ['--max-semi-space-size=32', path.join(OUT, 'bare-extract.js'), model, extractor],
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      },
+    ),
   );
-  return { bare: median(runs.bare), streaming: median(runs.streaming) };
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** The run of `runs` whose seconds are the median (its peak RSS goes with it). */
+const medianRun = (runs) => runs.find((r) => r.seconds === median(runs.map((x) => x.seconds)));
 
 /** The property-heavy model (and its version 2 uploaded into the same project): the figures without a prefix. */
 async function benchPropertyModel() {
@@ -81,7 +77,7 @@ async function benchPropertyModel() {
     ),
   );
   const bytes = generated.bytes;
-  return uploadToReadyOnce(model, bytes, async ({ figures, seconds, body, base, pid, token }) => {
+  return uploadToReadyInTurns(model, bytes, async ({ figures, seconds, body, base, pid, token }) => {
     const version2 =
       VERSION2 &&
       (await measureVersionChanges({
@@ -109,7 +105,7 @@ async function benchGeometryModel() {
     }),
   );
   const bytes = generated.bytes;
-  return uploadToReadyOnce(model, bytes, async ({ figures }) => {
+  return uploadToReadyInTurns(model, bytes, async ({ figures }) => {
     const prefixed = Object.entries(figures).map(([k, v]) => [
       `geometry${k[0].toUpperCase()}${k.slice(1)}`,
       v,
@@ -118,15 +114,19 @@ async function benchGeometryModel() {
   });
 }
 
-/** One model's figures: upload → ready against both bare extractions of the same file. */
-function pipelineFigures({ bytes, products, seconds, apiPeakRssMb, bare, streaming, latencies }) {
+/** One model's figures from its turns: upload → ready against both bare extractions of the same file. */
+function pipelineFigures(bytes, turns) {
   const mb = bytes / 1024 / 1024;
+  const seconds = median(turns.map((t) => t.upload.seconds));
+  const bare = medianRun(turns.map((t) => t.bare));
+  const streaming = medianRun(turns.map((t) => t.streaming));
+  const latencies = turns.flatMap((t) => t.upload.latencies);
   return {
     modelMb: +mb.toFixed(1),
-    products,
+    products: turns[0].upload.products,
     endToEndSeconds: +seconds.toFixed(2),
     mbPerSecond: +(mb / seconds).toFixed(1),
-    apiPeakRssMb,
+    apiPeakRssMb: Math.max(...turns.map((t) => t.upload.apiPeakRssMb)),
     bareExtractionSeconds: +bare.seconds.toFixed(2),
     bareExtractionPeakRssMb: Math.round(bare.peakRssMb),
     bareExtractionMbPerSecond: +(mb / bare.seconds).toFixed(1),
@@ -134,19 +134,46 @@ function pipelineFigures({ bytes, products, seconds, apiPeakRssMb, bare, streami
     streamingExtractionMbPerSecond: +(mb / streaming.seconds).toFixed(1),
     streamingExtractionPeakRssMb: Math.round(streaming.peakRssMb),
     streamingSpeedupOverWebIfc: +(bare.seconds / streaming.seconds).toFixed(2),
-    ratioToBare: +(seconds / bare.seconds).toFixed(2),
+    ratioToBare: +median(turns.map((t) => t.upload.seconds / t.bare.seconds)).toFixed(2),
     healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
     healthSamples: latencies.length,
   };
 }
 
 /**
- * Bare extractions of `model` first, then the server on a fresh data dir: uploads `model` with ?wait=true (/health
- * probed meanwhile) and hands the figures and the still running server to `report`, whose result is returned; the
- * server is stopped after.
+ * `model` measured in turns (TURNS), then `report` called with the figures and the last turn's server still running
+ * (its upload's project in it); its result is returned, and that server is stopped after.
  */
-async function uploadToReadyOnce(model, bytes, report) {
-  const { bare, streaming } = bareExtractions(model);
+async function uploadToReadyInTurns(model, bytes, report) {
+  const turns = [];
+  let kept = null;
+  try {
+    for (let i = 0; i < TURNS; i++) {
+      const bare = bareRun(model, 'web-ifc');
+      const streaming = bareRun(model, 'step');
+      const upload = await uploadOnce(model);
+      turns.push({ bare, streaming, upload });
+      if (i < TURNS - 1) await upload.stop();
+      else kept = upload;
+    }
+    const list = (pick) => turns.map((t) => +pick(t).toFixed(2)).join(', ');
+    console.log(
+      `turns of ${path.basename(model)} (s): web-ifc ${list((t) => t.bare.seconds)}; ` +
+        `streaming ${list((t) => t.streaming.seconds)}; upload → ready ${list((t) => t.upload.seconds)}; ` +
+        `ratio ${list((t) => t.upload.seconds / t.bare.seconds)}`,
+    );
+    const figures = pipelineFigures(bytes, turns);
+    return await report({ figures, ...kept });
+  } finally {
+    await kept?.stop();
+  }
+}
+
+/**
+ * A server on a fresh data dir: uploads `model` with ?wait=true (/health probed meanwhile). Resolves to the upload's
+ * figures and the server still running (`stop` stops it and removes its data).
+ */
+async function uploadOnce(model) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -161,6 +188,14 @@ async function uploadToReadyOnce(model, bytes, report) {
     },
     stdio: ['ignore', TIMELINE ? 'pipe' : 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const timelines = watchJobTimelines(server);
   try {
     await waitForHealth(base);
@@ -193,12 +228,19 @@ async function uploadToReadyOnce(model, bytes, report) {
     if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
     if (TIMELINE) await timelines.print(path.basename(model), startedAt);
     const apiPeakRssMb = peakRssMb(server.pid);
-    const products = body.elementCount;
-    const figures = pipelineFigures({ bytes, products, seconds, apiPeakRssMb, bare, streaming, latencies });
-    return await report({ figures, seconds, body, base, pid: server.pid, token });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    return {
+      seconds,
+      latencies,
+      apiPeakRssMb,
+      products: body.elementCount,
+      body,
+      base,
+      pid: server.pid,
+      token,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
