@@ -61,7 +61,8 @@ function bareRun(model, extractor) {
   );
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** The median of `values` (the lower middle one of an even count): bench-utils' 50th percentile. */
+const median = (values) => percentile(values, 0.5);
 /** The run of `runs` whose seconds are the median (its peak RSS goes with it). */
 const medianRun = (runs) => runs.find((r) => r.seconds === median(runs.map((x) => x.seconds)));
 
