@@ -28,8 +28,10 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ MAX_UPLOAD_MB: '10241' })).toThrow(
       /MAX_UPLOAD_MB: must be at most 10240 \(10 GB\)/,
     );
-    expect(() => parseConfig({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB: must be a positive number of MB/);
-    expect(() => parseConfig({ MAX_UPLOAD_MB: 'lots' })).toThrow(/MAX_UPLOAD_MB/);
+    expect(() => parseConfig({ MAX_UPLOAD_MB: '0' })).toThrow(
+      /MAX_UPLOAD_MB: must be a positive number of MB/,
+    );
+    expect(() => parseConfig({ MAX_UPLOAD_MB: 'lots' })).toThrow(/MAX_UPLOAD_MB: must be a number$/m);
   });
 
   it('treats empty values as unset', () => {
@@ -53,6 +55,9 @@ describe('parseConfig', () => {
     const keys = error!.problems.map((p) => p.split(':')[0]);
     expect(keys.sort()).toEqual(['BCRYPT_COST', 'JWT_SECRET', 'LOG_LEVEL', 'MONGODB_URI', 'PORT']);
     expect(error!.message).toMatch(/JWT_SECRET: must be at least 32 characters/);
+    // a setting that is not a number says so in plain words, not zod's "received NaN"
+    expect(error!.problems).toContain('PORT: must be a number');
+    expect(() => parseConfig({ PORT: '80.5' })).toThrow(/PORT: must be a whole number$/m);
   });
 });
 

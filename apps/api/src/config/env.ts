@@ -4,12 +4,22 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** A numeric setting; one that is not a number is named in plain words (zod's own text says "received NaN"). */
+const number = () =>
+  z.coerce.number({
+    error: (issue) =>
+      issue.code !== 'invalid_type'
+        ? undefined
+        : issue.expected === 'int'
+          ? 'must be a whole number'
+          : 'must be a number',
+  });
 
 /** Every setting the API reads, parsed once at start; nothing else touches process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  PORT: number().int().min(0).max(65535).default(5000),
   DATA_DIR: z.string().min(1).default('./data'),
   MONGODB_URI: z
     .string()
@@ -27,33 +37,32 @@ const envSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' })
     .default('1mb'),
   // Uploads stream to disk, so the ceiling is disk space (checked per upload), not memory: up to 10 GB.
-  MAX_UPLOAD_MB: z.coerce
-    .number()
+  MAX_UPLOAD_MB: number()
     .positive({ error: 'must be a positive number of MB' })
     .max(10240, { error: 'must be at most 10240 (10 GB)' })
     .default(100),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  JOB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(20),
-  JOB_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  JOB_CONCURRENCY: number().int().min(1).max(16).default(1),
+  JOB_QUEUE_LIMIT: number().int().min(1).default(20),
+  JOB_TIMEOUT_SECONDS: number().int().positive().default(900),
   // MongoDB: how long a worker's claim on a job lasts without a heartbeat before another worker may take the job over.
-  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  JOB_LEASE_SECONDS: number().min(1).max(3600).default(30),
   // The extraction worker's heap. Its live objects stay small (a 2.5 GB model's indexes are typed arrays outside the
   // heap; its extraction ran in 512 MB), and V8 lets a heap grow to a few times what is alive before collecting: with
   // 2048 that garbage put the 2.5 GB model's server at 1.7 GB of RSS.
-  WORKER_MAX_OLD_MB: z.coerce.number().int().min(64).default(512),
-  ODATA_PAGE_SIZE: z.coerce.number().int().min(1).max(100000).default(5000),
+  WORKER_MAX_OLD_MB: number().int().min(64).default(512),
+  ODATA_PAGE_SIZE: number().int().min(1).max(100000).default(5000),
   // Minutes a replaced version's rows outlive the switch, so that a BI pull begun on it ends on it (fractions allowed).
-  SNAPSHOT_GRACE_MINUTES: z.coerce.number().min(0).max(10080).default(30),
+  SNAPSHOT_GRACE_MINUTES: number().min(0).max(10080).default(30),
   // Which extractor reads uploaded models: the streaming STEP reader (default; reads the file from disk in chunks) or
   // web-ifc (the reference implementation, which holds the whole file in WebAssembly memory).
   IFC_EXTRACTOR: z.enum(['step', 'web-ifc']).default('step'),
-  ROW_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(2000),
-  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
-  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  ROW_BATCH_SIZE: number().int().min(1).max(100000).default(2000),
+  BCRYPT_COST: number().int().min(10).max(15).default(10),
+  LOGIN_MAX_FAILURES_PER_USER: number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: number().int().positive().default(50),
+  LOGIN_WINDOW_SECONDS: number().int().positive().default(900),
   TRUST_PROXY: bool.default(false),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  SHUTDOWN_TIMEOUT_MS: number().int().positive().default(10000),
   WEB_DIST_DIR: z.string().optional(),
   // Issue 16: what this instance does. `all` = HTTP and processing in one process (the default); on MongoDB, `api`
   // instances serve HTTP only and `worker` instances only process jobs (and answer /health).
