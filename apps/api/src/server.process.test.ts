@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServerBundle, startServer, type RunningServer } from './test/spawn-server';
+import { ensureServerBundle, startServer, type RunningServer } from './test/spawn-server';
 
 /**
  * The built server run the way the Dockerfile and docker-compose run it (same command, same environment
@@ -11,7 +11,7 @@ import { buildServerBundle, startServer, type RunningServer } from './test/spawn
 describe('built server process', () => {
   let dataDir: string;
   let server: RunningServer | undefined;
-  beforeAll(() => buildServerBundle());
+  beforeAll(() => ensureServerBundle());
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-proc-'));
   });

@@ -12,6 +12,15 @@ export function buildServerBundle(): void {
   if (!fs.existsSync(SERVER)) throw new Error(`build did not produce ${SERVER}`);
 }
 
+/**
+ * Bundles the API unless a bundle is there. Jest's global setup (scripts/jest-build-api.js) builds it from the sources
+ * under test before any suite starts; a suite that built it again rewrote the files while suites running beside it
+ * started worker threads from them.
+ */
+export function ensureServerBundle(): void {
+  if (!fs.existsSync(SERVER)) buildServerBundle();
+}
+
 export { freePort };
 
 export type RunningServer = ApiProcess;

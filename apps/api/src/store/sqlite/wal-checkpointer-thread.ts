@@ -15,7 +15,9 @@ db.pragma('busy_timeout = 5000');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const pause = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
 
-let seen = Atomics.load(commits, COMMITS);
+// The counter starts at 0 (startWalCheckpointer): commits reported while this thread was still starting count as
+// unseen, so they are checkpointed now, not only after the next commit (which may never come).
+let seen = 0;
 while (Atomics.load(commits, STOP) === 0) {
   Atomics.wait(commits, COMMITS, seen);
   if (Atomics.load(commits, STOP) !== 0) break;

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { openSqlite, type SqliteDb } from './database';
 import { createSqliteStore } from './sqlite-store';
 import { createWrite } from './write-transaction';
 import {
+  COMMITS,
   SQLITE_AUTOCHECKPOINT_PAGES,
   STOP,
+  type CheckpointerInput,
   startWalCheckpointer,
   walCommitNotifier,
   type WalCheckpointer,
@@ -67,6 +70,28 @@ describe('WAL checkpointer thread', () => {
     // the pages reach the database file only by a checkpoint: here, the thread's
     expect(await until(() => fs.statSync(file).size >= before + 5_000_000)).toBe(true);
     expect(exits).toEqual([]);
+  });
+
+  it('copies commits reported before its thread had started, with no commit after them', async () => {
+    // what startWalCheckpointer does, with the commits already counted when the thread first looks: a store whose
+    // connections commit while the thread is still starting (a busy machine) and then go quiet
+    const db = openSqlite(file, { walCommits: new Int32Array(new SharedArrayBuffer(8)) });
+    open.push({ db });
+    const before = fs.statSync(file).size;
+    writeRows(db, createWrite(db));
+    const commits = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    Atomics.store(commits, COMMITS, 20);
+    const thread = new Worker(WAL_CHECKPOINTER_THREAD, {
+      workerData: { file, commits, intervalMs: 25 } satisfies CheckpointerInput,
+    });
+    const exited = new Promise((resolve) => thread.once('exit', resolve));
+    try {
+      expect(await until(() => fs.statSync(file).size >= before + 5_000_000)).toBe(true);
+    } finally {
+      Atomics.store(commits, STOP, 1);
+      Atomics.notify(commits, COMMITS);
+      await exited;
+    }
   });
 
   it('leaves the WAL alone when nobody tells it of commits (what the test above relies on)', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { buildServerBundle, startServer, type RunningServer } from '../../../test/spawn-server';
+import { ensureServerBundle, startServer, type RunningServer } from '../../../test/spawn-server';
 import { describeEachStore } from '../../../test/store-fixtures';
 import { mongoTestUri, uniqueDbName } from '../../../test/mongo-test-uri';
 
@@ -22,7 +22,7 @@ describeEachStore('the demo project seeded at first start', (target) => {
     return [res.status, Number(await res.text())];
   };
 
-  beforeAll(() => buildServerBundle());
+  beforeAll(() => ensureServerBundle());
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-demo-seed-'));
     dbName = target.name === 'mongodb' ? uniqueDbName('aec_demo_seed') : undefined;
