@@ -6,6 +6,7 @@ import { openSqlite, type SqliteDb } from './database';
 import { createSqliteStore } from './sqlite-store';
 import { createWrite } from './write-transaction';
 import {
+  CHECKPOINT_INTERVAL_MS,
   COMMITS,
   SQLITE_AUTOCHECKPOINT_PAGES,
   STOP,
@@ -75,14 +76,14 @@ describe('WAL checkpointer thread', () => {
   it('copies commits reported before its thread had started, with no commit after them', async () => {
     // what startWalCheckpointer does, with the commits already counted when the thread first looks: a store whose
     // connections commit while the thread is still starting (a busy machine) and then go quiet
-    const db = openSqlite(file, { walCommits: new Int32Array(new SharedArrayBuffer(8)) });
+    const commits = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const db = openSqlite(file, { walCommits: commits });
     open.push({ db });
     const before = fs.statSync(file).size;
     writeRows(db, createWrite(db));
-    const commits = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     Atomics.store(commits, COMMITS, 20);
     const thread = new Worker(WAL_CHECKPOINTER_THREAD, {
-      workerData: { file, commits, intervalMs: 25 } satisfies CheckpointerInput,
+      workerData: { file, commits, intervalMs: CHECKPOINT_INTERVAL_MS } satisfies CheckpointerInput,
     });
     const exited = new Promise((resolve) => thread.once('exit', resolve));
     try {
