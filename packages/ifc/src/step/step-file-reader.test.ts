@@ -128,4 +128,14 @@ describe('readStepFile (chunked ISO 10303-21 reading)', () => {
       });
     }
   });
+
+  it('quotes a too large entity number as the file writes it, not as a rounded double, and cuts a long one', async () => {
+    const wall = (digits: string) => stepFile('IFC4', [`#${digits}=IFCWALL('g',$,$,$,$,$,$,$,$);`]);
+    await expect(read(wall('99999999999999999999'))).rejects.toMatchObject({
+      message: expect.stringContaining('#99999999999999999999: entity numbers up to'),
+    });
+    await expect(read(wall('1'.repeat(5000)))).rejects.toMatchObject({
+      message: expect.stringContaining(`#${'1'.repeat(24)}…: entity numbers up to`),
+    });
+  });
 });

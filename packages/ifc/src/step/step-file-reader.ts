@@ -48,8 +48,11 @@ const DEFAULT_CHUNK = 4 * 1024 * 1024;
 
 export const UNREADABLE_MESSAGE =
   'The IFC file could not be parsed (a syntax error such as an unterminated string, or damaged data).';
-const ID_TOO_LARGE_MESSAGE = (id: number) =>
-  `The file numbers an entity #${id}: entity numbers up to #${MAX_ENTITY_ID} can be read. ` +
+/** Digits of an entity number quoted in a message: as written (a double would round them), cut after 24. */
+const QUOTED_ID_DIGITS = 24;
+const ID_TOO_LARGE_MESSAGE = (digits: string) =>
+  `The file numbers an entity #${digits.length > QUOTED_ID_DIGITS ? `${digits.slice(0, QUOTED_ID_DIGITS)}…` : digits}: ` +
+  `entity numbers up to #${MAX_ENTITY_ID} can be read. ` +
   'Renumber the entities from #1 (most IFC tools do when they save the model again).';
 const TRUNCATED_MESSAGE =
   "The file is truncated: it does not end with 'END-ISO-10303-21;' (incomplete upload or export?).";
@@ -263,7 +266,8 @@ function entityStatement(
   let id = 0;
   while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
     id = id * 10 + (buf[p++] as number) - 0x30;
-  if (id > MAX_ENTITY_ID) throw new IfcExtractionError('OPEN_FAILED', ID_TOO_LARGE_MESSAGE(id));
+  if (id > MAX_ENTITY_ID)
+    throw new IfcExtractionError('OPEN_FAILED', ID_TOO_LARGE_MESSAGE(buf.toString('latin1', start + 1, p)));
   p = skipSpaceAndComments(buf, p, end);
   if (buf[p] !== 0x3d /* = */) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
   p = skipSpaceAndComments(buf, p + 1, end);
