@@ -19,6 +19,7 @@ import { streamJobEvents } from './jobs/job-event-stream';
 import { modelsRouter } from './models/models.router';
 import type { JobEvents } from './jobs/job-events';
 import type { UploadReceiver } from './upload/receive-upload';
+import { refuseBadWait, waitRequested } from './upload/wait-param';
 import type { UsageCounter } from '../stats/usage-counter';
 
 export interface IfcRouterDeps {
@@ -34,7 +35,6 @@ export interface IfcRouterDeps {
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
-const wantsWait = (req: Request) => ['true', '1'].includes(String(req.query.wait ?? '').toLowerCase());
 
 export function ifcRouter({
   ifc,
@@ -52,11 +52,11 @@ export function ifcRouter({
     res.json(uploadLimitsOf(maxUploadMb) satisfies UploadLimits);
   });
 
-  router.post('/odata/upload', authenticate, async (req, res) => {
+  router.post('/odata/upload', authenticate, refuseBadWait(receiveUpload), async (req, res) => {
     const file = await receiveUpload(req, res, ifc.prepareForUpload());
     const { project, job } = await ifc.acceptUpload(currentUser(req), file);
     const origin = originOf(req);
-    if (!wantsWait(req)) {
+    if (!waitRequested(req)) {
       res.status(202).json({
         success: true,
         message: 'Upload received; processing started',
@@ -138,7 +138,7 @@ export function ifcRouter({
       );
   });
 
-  router.use(modelsRouter({ ifc, receiveUpload, authenticate, identify, originOf, wantsWait }));
+  router.use(modelsRouter({ ifc, receiveUpload, authenticate, identify, originOf }));
 
   router.get('/jobs/:jobId', identify, async (req, res) => {
     const job = await ifc.getJob(req.user, String(req.params.jobId));

@@ -6,6 +6,7 @@ import { currentUser } from '../../auth/require-auth';
 import { feedUrls, projectSummary, uploadResult } from '../ifc-responses';
 import type { IfcService } from '../ifc.service';
 import type { ReceivedFile, UploadReceiver } from '../upload/receive-upload';
+import { refuseBadWait, waitRequested } from '../upload/wait-param';
 
 export interface ModelsRouterDeps {
   ifc: IfcService;
@@ -13,7 +14,6 @@ export interface ModelsRouterDeps {
   authenticate: RequestHandler;
   identify: RequestHandler;
   originOf: (req: Request) => string;
-  wantsWait: (req: Request) => boolean;
 }
 
 const param = (req: Request, name: string) => String(req.params[name]);
@@ -25,7 +25,6 @@ export function modelsRouter({
   authenticate,
   identify,
   originOf,
-  wantsWait,
 }: ModelsRouterDeps): Router {
   const router = Router();
   const { models } = ifc;
@@ -39,7 +38,7 @@ export function modelsRouter({
     const { project, model, version, job } = started;
     const target = { modelId: model.id, versionNumber: version.number };
     const origin = originOf(req);
-    if (!wantsWait(req)) {
+    if (!waitRequested(req)) {
       res.status(202).json({
         success: true,
         message: `Upload received; processing version ${version.number} of ${model.name}`,
@@ -89,22 +88,27 @@ export function modelsRouter({
     res.json((await models.list(req.user, param(req, 'projectId'))) satisfies ProjectModelsResponse);
   });
 
-  router.post('/projects/:projectId/models', authenticate, async (req, res) => {
+  router.post('/projects/:projectId/models', authenticate, refuseBadWait(receiveUpload), async (req, res) => {
     const file = await receiveFor(req, res);
     const started = await models.addModel(currentUser(req), param(req, 'projectId'), file, file.fields);
     await answerUpload(req, res, started);
   });
 
-  router.post('/projects/:projectId/models/:modelId/versions', authenticate, async (req, res) => {
-    const file = await receiveFor(req, res, param(req, 'modelId'));
-    const started = await models.addVersion(
-      currentUser(req),
-      param(req, 'projectId'),
-      param(req, 'modelId'),
-      file,
-    );
-    await answerUpload(req, res, started);
-  });
+  router.post(
+    '/projects/:projectId/models/:modelId/versions',
+    authenticate,
+    refuseBadWait(receiveUpload),
+    async (req, res) => {
+      const file = await receiveFor(req, res, param(req, 'modelId'));
+      const started = await models.addVersion(
+        currentUser(req),
+        param(req, 'projectId'),
+        param(req, 'modelId'),
+        file,
+      );
+      await answerUpload(req, res, started);
+    },
+  );
 
   router.patch('/projects/:projectId/models/:modelId', authenticate, async (req, res) => {
     res.json(await models.rename(currentUser(req), param(req, 'projectId'), param(req, 'modelId'), req.body));
