@@ -21,6 +21,13 @@ const ENUM_MEMBER_RE = /^(?:[\p{L}_][\p{L}\p{N}_]*|[+-]?\d+)$/u;
 
 const INT64_MAX = 9223372036854775807n;
 
+/** Whether the month has that day in the proleptic Gregorian calendar (year 0 and negative years leap alike). */
+function dayExists(year: number, month: number, day: number): boolean {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
+}
+
 function lit(
   tok: Token,
   type: LiteralNode['type'],
@@ -43,16 +50,18 @@ export function numberLiteral(tok: Token, text = tok.text): LiteralNode {
 /** Normalises to the UTC `toISOString()` form so stores can compare DateTimeOffsets as text. */
 export function dateTimeOffsetValue(text: string, pos = 0): string {
   const m = DTO_RE.exec(text);
-  if (!m) throw new ODataSyntaxError(`Invalid DateTimeOffset '${text}'`, pos);
+  if (!m || !dayExists(Number(m[1]), Number(m[2]), Number(m[3])))
+    throw new ODataSyntaxError(`Invalid DateTimeOffset '${text}'`, pos);
   const [, y, mo, d, h, mi, s, frac, tz] = m;
   const ms = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
   // A leap second (:60) has no JS Date representation; the instant before it is the closest value.
   const sec = s === '60' ? 59 : Number(s ?? 0);
   const msAdj = s === '60' ? 999 : ms;
-  let t = Date.UTC(0, Number(mo) - 1, Number(d), Number(h), Number(mi), sec, msAdj);
-  const date = new Date(t);
-  date.setUTCFullYear(Number(y));
-  t = date.getTime();
+  // setUTCFullYear takes any year as it is (Date.UTC reads 0–99 as 1900–1999, and 1900 has no 29 February).
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), sec, msAdj);
+  let t = date.getTime();
   if (tz && tz.toUpperCase() !== 'Z') {
     const sign = tz.startsWith('-') ? -1 : 1;
     t -= sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6))) * 60000;
@@ -61,7 +70,8 @@ export function dateTimeOffsetValue(text: string, pos = 0): string {
 }
 
 export function isDate(text: string): boolean {
-  return DATE_RE.test(text);
+  const m = DATE_RE.exec(text);
+  return !!m && dayExists(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
 export function isTimeOfDay(text: string): boolean {

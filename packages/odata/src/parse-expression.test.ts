@@ -78,6 +78,11 @@ describe('literals', () => {
     ["'it''s'", 'string', "it's"],
     ["''", 'string', ''],
     ['2024-02-29', 'date', '2024-02-29'],
+    ['2000-02-29', 'date', '2000-02-29'],
+    ['2024-02-29T23:59:60Z', 'dateTimeOffset', '2024-02-29T23:59:59.999Z'],
+    ['2028-02-29T00:00:00Z', 'dateTimeOffset', '2028-02-29T00:00:00.000Z'],
+    ['2024-02-29T01:00:00+02:00', 'dateTimeOffset', '2024-02-28T23:00:00.000Z'],
+    ['0099-12-31T00:00:00Z', 'dateTimeOffset', '0099-12-31T00:00:00.000Z'],
     ['2024-01-01T10:00:00+02:00', 'dateTimeOffset', '2024-01-01T08:00:00.000Z'],
     ['2024-01-01T10:00Z', 'dateTimeOffset', '2024-01-01T10:00:00.000Z'],
     ['13:45:00.5', 'timeOfDay', '13:45:00.5'],
@@ -111,6 +116,11 @@ describe('syntax errors carry a position', () => {
     ['Items/all()', 10],
     ['any(x:true)', 0],
     ['2024-13-01 eq Day', 0],
+    ['2023-02-29 eq Day', 0],
+    ['1900-02-29 eq Day', 0],
+    ['2024-04-31 eq Day', 0],
+    ['Changed ge 2026-02-30T00:00:00Z', 11],
+    ['Changed ge 2026-11-31T08:00+01:00', 11],
     ["Name in ('a',Name)", 13],
   ])('%s fails at %i', (input, pos) => {
     let err: unknown;
