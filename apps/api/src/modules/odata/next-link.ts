@@ -17,9 +17,13 @@ export function nextLinkUrl(
   return `${base}?${kept.join('&')}`;
 }
 
-/** `Prefer: odata.maxpagesize=N` (also inside a comma-separated Prefer list). */
+/**
+ * `Prefer: odata.maxpagesize=N` (also inside a comma-separated Prefer list, N bare or quoted, RFC 7240). A value that
+ * is not a whole number (`1e3`, `1.5`, `abc`) is a preference not understood, so it is ignored (RFC 7240 §2), not
+ * read as its leading digits.
+ */
 export function preferredPageSize(prefer: string | undefined): number | undefined {
-  const match = prefer?.match(/(?:^|[,;\s])odata\.maxpagesize\s*=\s*"?(\d{1,9})"?/i);
-  const n = match ? Number(match[1]) : NaN;
+  const match = prefer?.match(/(?:^|[,;\s])odata\.maxpagesize\s*=\s*(?:"(\d+)"|(\d+))(?=\s*(?:[,;]|$))/i);
+  const n = match ? Number(match[1] ?? match[2]) : NaN;
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }

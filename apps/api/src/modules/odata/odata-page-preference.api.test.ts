@@ -36,6 +36,27 @@ describe('OData Preference-Applied: only a page size that was applied is echoed'
     expect(res.headers['preference-applied']).toBe('odata.maxpagesize=2');
   });
 
+  it.each([
+    'odata.maxpagesize=1e3',
+    'odata.maxpagesize=1.5',
+    'odata.maxpagesize=2abc',
+    'odata.maxpagesize="2',
+    'odata.maxpagesize=0',
+  ])('%s is not a page size: ignored, not read as its leading digits', async (prefer) => {
+    const res = await f.feed(elements()).set('Prefer', prefer).expect(200);
+    expect(res.body.value).toHaveLength(PAGE);
+    expect(res.headers['preference-applied']).toBeUndefined();
+  });
+
+  it.each(['odata.maxpagesize="2"', 'odata.maxpagesize=2;x=1', 'odata.maxpagesize = 2 , respond-async'])(
+    '%s applies a page size of 2',
+    async (prefer) => {
+      const res = await f.feed(elements()).set('Prefer', prefer).expect(200);
+      expect(res.body.value).toHaveLength(2);
+      expect(res.headers['preference-applied']).toBe('odata.maxpagesize=2');
+    },
+  );
+
   it('key access, $count and $metadata apply no page size and echo none', async () => {
     const first = (await f.feed(elements()).expect(200)).body.value[0];
     for (const path of [
