@@ -20,6 +20,8 @@ const BASE64URL_RE = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-
 const ENUM_MEMBER_RE = /^(?:[\p{L}_][\p{L}\p{N}_]*|[+-]?\d+)$/u;
 
 const INT64_MAX = 9223372036854775807n;
+/** The last year a DateTimeOffset literal may fall in (see dateTimeOffsetValue). */
+const MAX_YEAR = 9999;
 
 /** Whether the month has that day in the proleptic Gregorian calendar (year 0 and negative years leap alike). */
 function dayExists(year: number, month: number, day: number): boolean {
@@ -66,7 +68,16 @@ export function dateTimeOffsetValue(text: string, pos = 0): string {
     const sign = tz.startsWith('-') ? -1 : 1;
     t -= sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6))) * 60000;
   }
-  return new Date(t).toISOString();
+  // Past year 9999 (in UTC) the text form gains a sign and six digits ('+010000-…'), which would compare as text
+  // before every stored value; past year 275760 there is no Date at all. Neither is a time a model holds, nor one
+  // Power BI or Excel can send (.NET's DateTimeOffset ends with 9999): refused rather than answered wrongly.
+  const utc = new Date(t);
+  if (!Number.isFinite(t) || utc.getUTCFullYear() > MAX_YEAR)
+    throw new ODataSyntaxError(
+      `DateTimeOffset '${text}' is out of range: years up to ${MAX_YEAR} can be compared`,
+      pos,
+    );
+  return utc.toISOString();
 }
 
 export function isDate(text: string): boolean {

@@ -83,6 +83,8 @@ describe('literals', () => {
     ['2028-02-29T00:00:00Z', 'dateTimeOffset', '2028-02-29T00:00:00.000Z'],
     ['2024-02-29T01:00:00+02:00', 'dateTimeOffset', '2024-02-28T23:00:00.000Z'],
     ['0099-12-31T00:00:00Z', 'dateTimeOffset', '0099-12-31T00:00:00.000Z'],
+    ['9999-12-31T23:59:59.999Z', 'dateTimeOffset', '9999-12-31T23:59:59.999Z'],
+    ['-0001-06-01T00:00:00Z', 'dateTimeOffset', '-000001-06-01T00:00:00.000Z'],
     ['2024-01-01T10:00:00+02:00', 'dateTimeOffset', '2024-01-01T08:00:00.000Z'],
     ['2024-01-01T10:00Z', 'dateTimeOffset', '2024-01-01T10:00:00.000Z'],
     ['13:45:00.5', 'timeOfDay', '13:45:00.5'],
@@ -121,6 +123,10 @@ describe('syntax errors carry a position', () => {
     ['2024-04-31 eq Day', 0],
     ['Changed ge 2026-02-30T00:00:00Z', 11],
     ['Changed ge 2026-11-31T08:00+01:00', 11],
+    ['Changed lt 10000-01-01T00:00:00Z', 11],
+    ['Changed lt 300000-01-01T00:00:00Z', 11],
+    ['Changed lt -300000-01-01T00:00:00Z', 11],
+    ['Changed lt 9999-12-31T23:30-01:00', 11],
     ["Name in ('a',Name)", 13],
   ])('%s fails at %i', (input, pos) => {
     let err: unknown;
