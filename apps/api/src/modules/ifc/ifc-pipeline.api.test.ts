@@ -88,6 +88,24 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
     // A client connecting after the end still gets the final state.
     const again = await readEvents(h, accepted.body.jobId, token);
     expect(again[again.length - 1]!.event).toBe('complete');
+    // An EventSource not closed on the outcome reconnects with its id: 204 tells it to stop, where a stream would
+    // either never end or send the outcome again, and so on every 2 s.
+    const reconnect = (lastEventId: string) =>
+      fetch(`${h.baseUrl}/api/ifc/jobs/${accepted.body.jobId}/events`, {
+        headers: { ...bearer(token), 'Last-Event-ID': lastEventId },
+        signal: AbortSignal.timeout(10_000),
+      });
+    const lastId = Number(last.id);
+    const done = await reconnect(String(lastId));
+    expect(done.status).toBe(204);
+    expect(await done.text()).toBe('');
+    const oneLeft = await reconnect(String(lastId - 1));
+    expect(oneLeft.status).toBe(200);
+    expect(await oneLeft.text()).toMatch(new RegExp(`^retry: 2000\\n\\nid: ${lastId}\\nevent: complete\\n`));
+    // A Last-Event-ID that is no whole number is no id: the whole log again.
+    const garbled = await reconnect(`${lastId}e3`);
+    expect(garbled.status).toBe(200);
+    expect((await garbled.text()).match(/^event: /gm)).toHaveLength(events.length);
   });
 
   it('names a model after a long file name cut to the longest name one may type, keeping the file name', async () => {

@@ -23,9 +23,20 @@ function finalStateOf(job: JobRecord): JobOutcome | null {
   return { kind: failed ? 'error' : 'complete', entry };
 }
 
+/** The id a reconnecting client last saw (`Last-Event-ID`, or `?lastEventId=` for clients that cannot set it); 0 when none or not a whole number. */
+function lastSeenId(req: Request): number {
+  const text = String(req.get('last-event-id') ?? req.query.lastEventId ?? '').trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : 0;
+}
+
 /**
  * Server-Sent Events of a job's log: replays what the client has not seen (Last-Event-ID), follows new entries
  * (pushed in one process, polled from MongoDB across instances), and ends with a `complete` or `error` event.
+ *
+ * An EventSource reconnects whenever a stream ends, unless it is closed: a client that does not close it on the
+ * outcome comes back with the outcome's id. It is answered 204 No Content, which tells an EventSource to stop
+ * reconnecting (HTML's server-sent events), rather than the outcome again (a reconnect every 2 s, for ever) or a
+ * stream that never ends.
  */
 export async function streamJobEvents(
   req: Request,
@@ -35,6 +46,12 @@ export async function streamJobEvents(
 ): Promise<void> {
   // Asked before the stream opens, so a database that cannot answer still gets the usual error response.
   const final = (await events.has(job.id)) ? null : finalStateOf(job);
+  const lastSeen = lastSeenId(req);
+  const outcome = final ?? (lastSeen > 0 ? await events.outcome(job.id) : null);
+  if (outcome && lastSeen >= outcome.entry.id) {
+    res.status(204).end();
+    return;
+  }
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
@@ -50,7 +67,6 @@ export async function streamJobEvents(
   };
   if (final) return sendOutcome(final);
 
-  const lastSeen = Number(req.get('last-event-id') ?? req.query.lastEventId ?? 0) || 0;
   let ended = false;
   let stopFollowing: (() => void) | null = null;
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
