@@ -4,7 +4,7 @@ import type { JobEvents, JobOutcome, LogEntry } from './job-events';
 
 const HEARTBEAT_MS = 15_000;
 
-const write = (res: Response, event: string, data: unknown, id?: number) => {
+const write = (res: Response, event: string, data: unknown, id?: number | string) => {
   res.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 };
 
@@ -23,11 +23,15 @@ function finalStateOf(job: JobRecord): JobOutcome | null {
   return { kind: failed ? 'error' : 'complete', entry };
 }
 
-/** The id a reconnecting client last saw (`Last-Event-ID`, or `?lastEventId=` for clients that cannot set it); 0 when none or not a whole number. */
-function lastSeenId(req: Request): number {
-  const text = String(req.get('last-event-id') ?? req.query.lastEventId ?? '').trim();
-  return /^\d{1,15}$/.test(text) ? Number(text) : 0;
-}
+/**
+ * The event id of an ended job's final state when its log is gone: not a number, since the client may have seen log
+ * entries with any ids before the log went (a restart, an expiry), and it must still be told the outcome.
+ */
+const FINAL_STATE_ID = 'end';
+
+/** The id a reconnecting client last saw: `Last-Event-ID`, or `?lastEventId=` for clients that cannot set it. */
+const lastEventIdOf = (req: Request): string =>
+  String(req.get('last-event-id') ?? req.query.lastEventId ?? '').trim();
 
 /**
  * Server-Sent Events of a job's log: replays what the client has not seen (Last-Event-ID), follows new entries
@@ -46,9 +50,13 @@ export async function streamJobEvents(
 ): Promise<void> {
   // Asked before the stream opens, so a database that cannot answer still gets the usual error response.
   const final = (await events.has(job.id)) ? null : finalStateOf(job);
-  const lastSeen = lastSeenId(req);
-  const outcome = final ?? (lastSeen > 0 ? await events.outcome(job.id) : null);
-  if (outcome && lastSeen >= outcome.entry.id) {
+  const lastEventId = lastEventIdOf(req);
+  // A log entry's id, or 0 (the whole log) for none or anything that is not a whole number.
+  const lastSeen = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
+  const seenOutcome = final
+    ? lastEventId === FINAL_STATE_ID
+    : lastSeen > 0 && lastSeen >= ((await events.outcome(job.id))?.entry.id ?? Infinity);
+  if (seenOutcome) {
     res.status(204).end();
     return;
   }
@@ -61,11 +69,11 @@ export async function streamJobEvents(
   res.flushHeaders();
   res.write('retry: 2000\n\n');
 
-  const sendOutcome = (outcome: JobOutcome) => {
-    write(res, outcome.kind, outcome.entry, outcome.entry.id);
+  const sendOutcome = (outcome: JobOutcome, id: number | string = outcome.entry.id) => {
+    write(res, outcome.kind, outcome.entry, id);
     res.end();
   };
-  if (final) return sendOutcome(final);
+  if (final) return sendOutcome(final, FINAL_STATE_ID);
 
   let ended = false;
   let stopFollowing: (() => void) | null = null;

@@ -1,12 +1,7 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import mongoose from 'mongoose';
 import pino from 'pino';
-import type { JobRecord } from '../../../store/types';
 import { mongoSkipReason, mongoTestUri, uniqueDbName } from '../../../test/mongo-test-uri';
-import { streamJobEvents } from './job-event-stream';
-import type { JobEvents } from './job-events';
+import { readStream, streamServer } from '../../../test/job-event-stream-server';
 import { JOB_EVENTS_COLLECTION, KEEP_RUNNING_MS, MongoJobEvents, type JobEventDoc } from './mongo-job-events';
 
 const describeMongo = mongoTestUri ? describe : describe.skip;
@@ -15,50 +10,6 @@ if (!mongoTestUri) console.warn(`MongoDB job events: skipped — ${mongoSkipReas
 const silent = pino({ level: 'silent' });
 let jobCounter = 0;
 const newJobId = () => `job_${process.pid}_${++jobCounter}_${Math.random().toString(36).slice(2, 8)}`;
-const jobRecord = (id: string, status: JobRecord['status'] = 'processing'): JobRecord => ({
-  id,
-  projectId: 'proj_a',
-  ownerId: null,
-  status,
-  version: 1,
-  filePath: 'gridfs:x',
-  error: null,
-  createdAt: new Date().toISOString(),
-  startedAt: null,
-  finishedAt: status === 'ready' ? new Date().toISOString() : null,
-  durationMs: null,
-});
-
-/** An instance's event stream endpoint (the route's own streaming code) on 127.0.0.1. */
-async function streamServer(events: JobEvents, status: JobRecord['status'] = 'processing') {
-  const app = express();
-  app.get('/jobs/:id/events', async (req, res) => {
-    await streamJobEvents(req, res, events, jobRecord(String(req.params.id), status));
-  });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((r) => server.close(r)),
-  };
-}
-
-async function readStream(url: string, lastEventId?: number) {
-  const res = await fetch(url, {
-    headers: lastEventId ? { 'Last-Event-ID': String(lastEventId) } : {},
-    signal: AbortSignal.timeout(20_000),
-  });
-  return (await res.text())
-    .split('\n\n')
-    .map((block) =>
-      Object.fromEntries(
-        block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
-      ),
-    )
-    .filter((f): f is Record<string, string> => typeof f.data === 'string')
-    .map((f) => ({ event: f.event, id: Number(f.id), message: JSON.parse(f.data!).message as string }));
-}
 
 describeMongo('MongoDB job events (the log every instance reads)', () => {
   let conn: mongoose.Connection;
@@ -152,7 +103,7 @@ describeMongo('MongoDB job events (the log every instance reads)', () => {
     const server = await streamServer(new MongoJobEvents(db, silent), 'ready');
     try {
       expect(await readStream(`${server.url}/jobs/${newJobId()}/events`)).toEqual([
-        { event: 'complete', id: 1, message: 'Job is ready' },
+        { event: 'complete', id: 'end', message: 'Job is ready' },
       ]);
     } finally {
       await server.close();
