@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import type { Request, RequestHandler } from 'express';
 import { UploadRejectedError } from '../../../errors/app-error';
-import type { UploadReceiver } from './receive-upload';
+import { releaseReceived, type UploadReceiver } from './receive-upload';
 
 /** `?wait=` on an upload: true or 1 answers once the job has ended; false, 0, empty or absent answers at once. */
 const WAIT_VALUES = new Map<string, boolean>([
@@ -31,7 +30,7 @@ export function refuseBadWait(receiveUpload: UploadReceiver): RequestHandler {
       waitRequested(req);
     } catch (err) {
       const file = await receiveUpload(req, res).catch(() => null);
-      if (file) await fs.rm(file.path, { force: true });
+      if (file) await releaseReceived(file);
       return next(err);
     }
     next();
