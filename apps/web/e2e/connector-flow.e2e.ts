@@ -157,6 +157,47 @@ describe('IFC connector: select, preview, process, results', () => {
     await page.getByRole('button', { name: 'Start Processing' }).waitFor();
   });
 
+  it('takes a model dropped on the Select step, and says so for several files or a wrong extension', async () => {
+    const fixture = generateIfcFixture({ storeys: 1, seed: 3 });
+    tab = await signedInTab(browser, server.baseURL, 'dropper', CONNECTOR_PATH);
+    const { page } = tab;
+    const zone = page.locator('label', { has: page.getByTestId('upload-limit') });
+    await zone.waitFor();
+    // What a file manager hands the page: a DataTransfer of files (Playwright cannot drag from outside).
+    const drag = (names: string[]) =>
+      page.evaluateHandle(
+        ({ names: list, text }) => {
+          const transfer = new DataTransfer();
+          for (const name of list) transfer.items.add(new File([text], name));
+          return transfer;
+        },
+        { names, text: fixture.text },
+      );
+    // The alert blocks the page inside the drop handler: it is answered while the drop is still being dispatched.
+    const alertOn = async (names: string[]) => {
+      const transfer = await drag(names);
+      const dialog = page.waitForEvent('dialog');
+      const dropped = zone.dispatchEvent('drop', { dataTransfer: transfer });
+      const alert = await dialog;
+      const message = alert.message();
+      await alert.accept();
+      await dropped;
+      return message;
+    };
+    expect(await alertOn(['a.ifc', 'b.ifc'])).toBe('Drop one IFC file at a time.');
+    expect(await alertOn(['notes.txt'])).toBe('Please select a valid IFC file (.ifc extension)');
+    expect(await page.getByRole('button', { name: 'Start Processing' }).count()).toBe(0);
+
+    const one = await drag(['Dropped Tower.ifc']);
+    await zone.dispatchEvent('dragenter', { dataTransfer: one });
+    await zone.dispatchEvent('dragover', { dataTransfer: one });
+    expect(await zone.getAttribute('data-dragging')).toBe('true');
+    await zone.dispatchEvent('drop', { dataTransfer: one });
+    await page.getByRole('button', { name: 'Start Processing' }).waitFor();
+    expect(await page.getByText('Dropped Tower.ifc').count()).toBeGreaterThan(0);
+    expect(tab.unexpectedErrors()).toEqual([]);
+  });
+
   it('refuses a model over 100 MB on the Select step without uploading it', async () => {
     const huge = path.join(files.dir, 'huge.ifc');
     writeFileSync(huge, '');

@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { SUPPORTED_VERSIONS_TEXT } from '../file-rules';
+import { useFileDrop } from '../hooks/use-file-drop';
 
 export function SelectStep({
   error,
@@ -18,6 +19,7 @@ export function SelectStep({
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const { dragging, zone } = useFileDrop((file) => onSelect(file, input.current));
   return (
     <Card>
       <CardHeader>
@@ -29,13 +31,16 @@ export function SelectStep({
       <CardContent className="grid grid-cols-1 gap-4">
         <Label
           htmlFor={inputId}
-          className="flex cursor-pointer flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
+          data-dragging={dragging || undefined}
+          className="flex cursor-pointer flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center hover:bg-accent focus-within:ring-2 focus-within:ring-ring data-[dragging]:border-primary data-[dragging]:bg-accent"
+          {...zone}
         >
           <FileUp aria-hidden="true" className="size-10 text-primary" />
           <span className="text-base font-semibold">IFC file</span>
           <span id={hintId} className="font-normal text-muted-foreground">
-            Maximum file size: <span data-testid="upload-limit">{limitText}</span>. Supported versions:{' '}
-            {SUPPORTED_VERSIONS_TEXT}.
+            Choose a file or drop it here. Maximum file size:{' '}
+            <span data-testid="upload-limit">{limitText}</span>. Supported versions: {SUPPORTED_VERSIONS_TEXT}
+            .
           </span>
           <input
             ref={input}
