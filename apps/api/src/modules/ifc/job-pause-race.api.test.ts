@@ -54,3 +54,49 @@ describe('IFC jobs: a pause that lands while the job starts', () => {
     });
   });
 });
+
+describe('IFC jobs: a pause that lands once every row is stored', () => {
+  const sqlite = storeTargets.find((t) => t.name === 'sqlite')!;
+  let store: Store;
+  let h: IfcHarness;
+  let token: string;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-pause-late-'));
+    store = await sqlite.open(dataDir);
+    h = await startIfcHarness(store, {}, dataDir);
+    token = (await h.login('pauselate')).token;
+  });
+  afterAll(async () => {
+    await h.stop();
+    await sqlite.dispose(store);
+  });
+
+  it('holds the version unpublished until the job is resumed', async () => {
+    const bearer = { Authorization: `Bearer ${token}` };
+    // The pause is asked for the moment the job logs its stored rows: after the last batch, before publishing.
+    const append = h.events.append;
+    let pausedAtStored: Promise<boolean> | null = null;
+    // Every argument passed on: the in-memory log's `finish` appends with a third one, the outcome.
+    h.events.append = (jobId, entry, ...rest: unknown[]) => {
+      Reflect.apply(append, h.events, [jobId, entry, ...rest]);
+      if (entry.message.startsWith('Stored ') && !pausedAtStored) pausedAtStored = h.processor.pause(jobId);
+    };
+    const { jobId, projectId } = (await upload(h, token, fixture.text, 'late.ifc', false).expect(202)).body;
+    while (!pausedAtStored) await new Promise((r) => setTimeout(r, 20));
+    expect(await pausedAtStored).toBe(true);
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer)).body.status).toBe('paused');
+    expect((await store.projects.findById(projectId))!.status).toBe('paused');
+    const count = `/api/ifc/odata/projects/${projectId}/IFCElements/$count`;
+    expect((await request(h.app).get(count).set(bearer).expect(200)).text).toBe('0');
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer).expect(200);
+    const events = await readEvents(h, jobId, token, 60_000);
+    const messages = events.map((e) => e.data.message as string);
+    expect(messages.indexOf('Processing resumed')).toBeLessThan(messages.indexOf('Publishing the OData feed'));
+    expect(events[events.length - 1]!.event).toBe('complete');
+    expect(await store.projects.findById(projectId)).toMatchObject({
+      status: 'ready',
+      elementCount: fixture.counts.totalProducts,
+    });
+  });
+});

@@ -298,10 +298,7 @@ export class JobProcessor implements JobQueue {
   private async extract(state: ActiveJob, target: JobVersion): Promise<ExtractionSummary> {
     const { job } = state;
     const onBatch = async (batch: RowBatch) => {
-      while (state.paused && !state.controller.signal.aborted) {
-        await new Promise<void>((resume) => state.resumeWaiters.push(resume));
-      }
-      if (state.controller.signal.aborted) throw state.controller.signal.reason;
+      await this.holdWhilePaused(state);
       await state.lease?.beforeWrite();
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch, target.rowContext);
     };
@@ -357,6 +354,9 @@ export class JobProcessor implements JobQueue {
     await recordVersionWarnings(this.o.store, this.o.events, job, target, summary).catch((err: unknown) =>
       this.o.logger.warn({ err, jobId: job.id }, "could not record the version's warnings"),
     );
+    // A pause that lands once every row is stored (a small model's rows are stored within moments) holds the job
+    // here: its version is not published before it is resumed.
+    await this.holdWhilePaused(state);
     this.o.events.append(job.id, {
       message: 'Publishing the OData feed',
       type: 'info',
@@ -380,6 +380,14 @@ export class JobProcessor implements JobQueue {
       return null;
     });
     return summary;
+  }
+
+  /** Resolves once the job is not paused; throws the cancellation (or timeout) that ends it meanwhile. */
+  private async holdWhilePaused(state: ActiveJob): Promise<void> {
+    while (state.paused && !state.controller.signal.aborted) {
+      await new Promise<void>((resume) => state.resumeWaiters.push(resume));
+    }
+    if (state.controller.signal.aborted) throw state.controller.signal.reason;
   }
 
   private async settle(
