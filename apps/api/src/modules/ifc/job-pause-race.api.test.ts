@@ -5,6 +5,7 @@ import request from 'supertest';
 import { generateIfcFixture } from '@aec/ifc';
 import { storeTargets } from '../../test/store-fixtures';
 import { readEvents, startIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
+import type { ProjectModelsResponse } from '@aec/contracts';
 import type { JobRepository, Store } from '../../store/types';
 
 const fixture = generateIfcFixture({ storeys: 6, bays: 4, seed: 5 });
@@ -19,6 +20,15 @@ function slowStartStore(store: Store, delayMs: number): Store {
   const wrapped: Store = Object.create(store);
   Object.defineProperty(wrapped, 'jobs', { value: jobs });
   return wrapped;
+}
+
+/** The status of the project's first model's newest version, as the models API lists it. */
+async function versionStatus(h: IfcHarness, token: string, projectId: string): Promise<string> {
+  const res = await request(h.app)
+    .get(`/api/ifc/projects/${projectId}/models`)
+    .set({ Authorization: `Bearer ${token}` })
+    .expect(200);
+  return (res.body as ProjectModelsResponse).models[0]!.versions[0]!.status;
 }
 
 describe('IFC jobs: a pause that lands while the job starts', () => {
@@ -45,6 +55,7 @@ describe('IFC jobs: a pause that lands while the job starts', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect((await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer)).body.status).toBe('paused');
     expect((await store.projects.findById(projectId))!.status).toBe('paused');
+    expect(await versionStatus(h, token, projectId)).toBe('paused');
     await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer).expect(200);
     const events = await readEvents(h, jobId, token, 60_000);
     expect(events[events.length - 1]!.event).toBe('complete');
@@ -87,6 +98,7 @@ describe('IFC jobs: a pause that lands once every row is stored', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect((await request(h.app).get(`/api/ifc/jobs/${jobId}`).set(bearer)).body.status).toBe('paused');
     expect((await store.projects.findById(projectId))!.status).toBe('paused');
+    expect(await versionStatus(h, token, projectId)).toBe('paused');
     const count = `/api/ifc/odata/projects/${projectId}/IFCElements/$count`;
     expect((await request(h.app).get(count).set(bearer).expect(200)).text).toBe('0');
     await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer).expect(200);

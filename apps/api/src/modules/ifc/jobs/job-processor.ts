@@ -448,6 +448,8 @@ export class JobProcessor implements JobQueue {
     extra: { startedAt?: string } = {},
   ): Promise<void> {
     await this.o.store.jobs.update(job.id, { status, ...extra });
+    // The version's history shows its job's state too (it was "queued" until the job ended).
+    await this.o.store.models.updateVersion(job.projectId, job.version, { status });
     const project = await this.o.store.projects.findById(job.projectId);
     if (project && !(await hasPublished(this.o.store, project.id)))
       await this.o.store.projects.setStatus(job.projectId, status);
