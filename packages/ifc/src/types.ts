@@ -128,8 +128,16 @@ export type UnknownEntityProblem = 'unknownEntity';
 /** Kept instances whose parameters are not ISO 10303-21 (a stray character, a malformed number): left out. */
 export type UnreadableRecordProblem = 'unreadableRecord';
 
+/** Whitespace-like bytes (a byte order mark, a no-break space, a NUL) between records: skipped. */
+export type StrayBytesProblem = 'strayBytes';
+
+/** Values typed with a defined type the file's schema lacks (IFCDATE in an IFC2X3 file): kept. */
+export type UnknownDefinedTypeProblem = 'unknownDefinedType';
+
 export interface ExtractionWarning {
   code:
+    | UnknownDefinedTypeProblem
+    | StrayBytesProblem
     | EncodingProblem
     | DuplicateEntityProblem
     | TrailingDataProblem

@@ -73,11 +73,44 @@ function unreadableRecordWarnings(model: StepModel): ExtractionWarning[] {
   if (!count || !first) return [];
   // the reason quotes the file (a malformed number): a hostile one cannot grow the message
   const reason = first.reason.length > 120 ? `${first.reason.slice(0, 119)}…` : first.reason;
+  const { id, type } = first;
+  const named =
+    id === null ? `a record${type ? ` of type ${type}` : ''}` : `#${id}${type ? `, an ${type}` : ''}`;
   const message =
     count === 1
-      ? `#${first.id}, an ${first.type}, could not be read and was left out: ${reason}`
-      : `${count} records could not be read and were left out; the first, #${first.id}, an ${first.type}: ${reason}`;
+      ? `${named.charAt(0).toUpperCase()}${named.slice(1)}${id !== null && type ? ',' : ''} could not be read and was left out: ${reason}`
+      : `${count} records could not be read and were left out; the first, ${named}: ${reason}`;
   return [{ code: 'unreadableRecord', count, message }];
+}
+
+/**
+ * A warning when values the rows read are typed with defined types the file's schema lacks (IFCDATE in an IFC2X3
+ * file): they were kept, with the type in schema casing where another IFC schema defines it. Web-ifc leaves such a
+ * property out without a word.
+ */
+function unknownDefinedTypeWarnings(model: StepModel): ExtractionWarning[] {
+  const { count, firstId, types } = model.unknownDefinedTypes();
+  if (!count) return [];
+  const schema = `the ${model.schema.layout} schema`;
+  const listed = types.map(([type, n]) => `${type} (${n})`).join(', ');
+  const message =
+    count === 1
+      ? `#${firstId} holds a value typed ${types.map(([type]) => type).join(', ')}, a defined type ${schema} does not define; it was kept`
+      : `${count} records (the first #${firstId}) hold values typed with defined types ${schema} does not define, kept: ${listed}`;
+  return [{ code: 'unknownDefinedType', count, message }];
+}
+
+/**
+ * A warning when whitespace-like stray bytes (a byte order mark, a no-break or zero-width space, a NUL) stood before
+ * records of the DATA section: they were skipped and the records read, as web-ifc reads them.
+ */
+function strayByteWarnings(model: StepModel): ExtractionWarning[] {
+  const { count, firstAt } = model.strayBytesSkipped();
+  if (!count) return [];
+  const message =
+    `${count} stray byte${count === 1 ? '' : 's'} (a byte order mark, a no-break or zero-width space, a NUL) ` +
+    `stood between records, the first at byte ${firstAt}; ${count === 1 ? 'it was' : 'they were'} skipped and the records read`;
+  return [{ code: 'strayBytes', count, message }];
 }
 
 /** A model whose file has been read (its kept records in a StepModel), before its rows are built. */
@@ -94,6 +127,8 @@ export interface ReadIfcModel {
 function modelSink(model: StepModel, counts: StepTextRepair['counts']): StepEntitySink {
   return {
     entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
+    unreadable: (id, type, reason, at) => model.unreadable(id, type, reason, at),
+    stray: (count, at) => model.stray(count, at),
     // the warnings count what the web-ifc extraction's repair pass counts, block by block
     block: (block) => {
       for (const [code, n] of Object.entries(repairStepText(block).counts)) {
@@ -212,6 +247,7 @@ export async function extractReadModel(
     options.onModelRead?.(model);
     const warnings = [
       ...encodingWarnings(read.encoding),
+      ...strayByteWarnings(model),
       ...repeatedDefinitionWarnings(model),
       ...unknownEntityWarnings(model),
       ...trailingDataWarnings(sniff.trailingBytes),
@@ -223,7 +259,7 @@ export async function extractReadModel(
       options,
     );
     // known only once the rows are built: records are decoded when the rows ask for them
-    for (const warning of unreadableRecordWarnings(model)) {
+    for (const warning of [...unknownDefinedTypeWarnings(model), ...unreadableRecordWarnings(model)]) {
       progress({ phase: 'extract', message: `Warning: ${warning.message}` });
       summary.warnings.push(warning);
     }

@@ -12,6 +12,17 @@ export interface StepEntitySink {
   entity(id: number, type: string, bytes: Buffer, start: number, end: number): void;
   /** Every byte of the file once, in order, cut between statements (see StepReadOptions); valid during the call. */
   block?(bytes: Buffer): void;
+  /**
+   * A DATA statement that is not `#id = TYPE(…)` (`#35 IFCWALL(…)`, `# 35=…`, `#35==…`, `#35=('x')`, a record
+   * missing its ';'): left out. `id` when the statement names one, `type` the upper-case entity name it seems to hold
+   * ('' when none), `at` its first byte in the file (1-based).
+   */
+  unreadable?(id: number | null, type: string, reason: string, at: number): void;
+  /**
+   * `count` whitespace-like stray bytes (a byte order mark, a no-break or zero-width space, a NUL) before a
+   * statement of the DATA section, the first at byte `at` (1-based): skipped, the statement read.
+   */
+  stray?(count: number, at: number): void;
 }
 
 export interface StepReadOptions {
@@ -121,7 +132,9 @@ function isSpace(b: number): boolean {
  * statement): statements are cut at their ';' outside strings and comments, a statement split between two chunks is
  * put back together, and each entity instance of the DATA section goes to the sink. A file that ends inside a string is
  * refused like web-ifc's parse error (code OPEN_FAILED), one that ends inside a statement as truncated, and so is one
- * that ends inside a comment (as web-ifc refuses it), saying where the comment opened.
+ * that ends inside a comment (as web-ifc refuses it), saying where the comment opened. A DATA statement that is not
+ * `#id = TYPE(…)` goes to the sink's `unreadable` and the file is read on; stray whitespace-like bytes before one
+ * (a byte order mark, a NUL) are skipped and reported to its `stray`.
  */
 export async function readStepFile(
   from: string | ByteSource,
@@ -168,10 +181,19 @@ export async function readStepFile(
           if (eof) throw new IfcExtractionError('TRUNCATED', TRUNCATED_MESSAGE);
           break;
         }
+        const offset = total - buf.length;
+        if (inData && buf[start] !== HASH) {
+          // a byte order mark, a no-break space, a NUL… pasted between records: web-ifc reads the record after them
+          const past = skipStray(buf, start, end);
+          if (past > start) {
+            sink.stray?.(past - start, offset + start + 1);
+            start = past;
+          }
+        }
         if (buf[start] === HASH) {
           if (inData) {
             entityCount++;
-            entityStatement(buf, start, end, sink, typeNames);
+            entityStatement(buf, start, end, sink, typeNames, offset);
           }
         } else {
           // `DATA;`, `DATA ;` and edition 3's `DATA('name', ('IFC4'));` all open a data section
@@ -183,6 +205,13 @@ export async function readStepFile(
             finished = true;
             start = end + 1;
             break;
+          } else if (inData && end > start) {
+            sink.unreadable?.(
+              null,
+              typeGuess(buf, start, end),
+              "it does not start with '#' and an instance number",
+              offset + start + 1,
+            );
           }
         }
         start = end + 1;
@@ -254,30 +283,140 @@ function sameName(upper: string, buf: Buffer, start: number, end: number): boole
   return true;
 }
 
-/** `#id = TYPE(…)` between start and end (the ';'). */
+/**
+ * Whitespace-like bytes a text editor or a copy leaves where ISO 10303-21 allows none (between statements): a UTF-8
+ * byte order mark, a no-break space, a zero-width space, joiner or non-joiner, a word joiner, a NUL.
+ */
+const STRAY_SEQUENCES = [
+  [0xef, 0xbb, 0xbf],
+  [0xc2, 0xa0],
+  [0xe2, 0x80, 0x8b],
+  [0xe2, 0x80, 0x8c],
+  [0xe2, 0x80, 0x8d],
+  [0xe2, 0x81, 0xa0],
+  [0x00],
+];
+
+/** Past the stray bytes (STRAY_SEQUENCES, with whitespace between them) at `from`: `from` when there are none. */
+function skipStray(buf: Buffer, from: number, end: number): number {
+  let p = from;
+  let stray = from;
+  for (;;) {
+    const sequence = STRAY_SEQUENCES.find(
+      (seq) => p + seq.length <= end && seq.every((b, k) => buf[p + k] === b),
+    );
+    if (sequence) {
+      p += sequence.length;
+      stray = p;
+    } else if (p > from && p < end && isSpace(buf[p] as number)) p++;
+    else return stray === from ? from : skipSpaceAndComments(buf, stray, end);
+  }
+}
+
+/** The longest IFC entity name has 46 characters: a longer guess is not one. */
+const TYPE_GUESS_MAX = 64;
+
+/** The upper-case entity name an unreadable statement seems to hold: the name before its first '(' ('' if none). */
+function typeGuess(buf: Buffer, start: number, end: number): string {
+  let open = buf.indexOf(0x28 /* ( */, start);
+  if (open < 0 || open > end) open = end;
+  let p = open;
+  while (p > start && isSpace(buf[p - 1] as number)) p--;
+  const nameEnd = p;
+  while (p > start && KEYWORD_BYTE[buf[p - 1] as number]) p--;
+  const first = upperByte(buf[p] as number);
+  if (nameEnd === p || nameEnd - p > TYPE_GUESS_MAX || first < 0x41 || first > 0x5a) return '';
+  return buf.toString('latin1', p, nameEnd).toUpperCase();
+}
+
+/**
+ * Where a record written inside the parameter list [from, end) starts (its '#'), -1 when none: `#36=` outside strings
+ * and comments, the next record after one whose ';' is missing ('=' belongs nowhere else in a parameter list).
+ */
+function embeddedRecord(buf: Buffer, from: number, end: number): number {
+  for (let p = from; p < end; p++) {
+    const b = buf[p] as number;
+    if (b === QUOTE) {
+      for (p++; p < end; p++) if (buf[p] === QUOTE && buf[++p] !== QUOTE) break;
+      p--;
+    } else if (b === 0x2f /* / */ && buf[p + 1] === 0x2a /* * */) {
+      const close = buf.indexOf('*/', p + 2);
+      if (close < 0 || close >= end) return -1;
+      p = close + 1;
+    } else if (b === 0x3d /* = */) {
+      let q = p;
+      while (q > from && isSpace(buf[q - 1] as number)) q--;
+      const digitsEnd = q;
+      while (q > from && (buf[q - 1] as number) >= 0x30 && (buf[q - 1] as number) <= 0x39) q--;
+      if (q < digitsEnd && q > from && buf[q - 1] === HASH) return q - 1;
+    }
+  }
+  return -1;
+}
+
+const isLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
+
+/**
+ * `#id = TYPE(…)` between start and end (the ';'); `offset` is where buf starts in the file. A statement that is not
+ * one goes to the sink's `unreadable` (it is left out, and so is nothing else: the file is read on).
+ */
 function entityStatement(
   buf: Buffer,
   start: number,
   end: number,
   sink: StepEntitySink,
   typeNames: TypeNames,
+  offset: number,
 ): void {
+  const bad = (id: number | null, reason: string) =>
+    sink.unreadable?.(id, typeGuess(buf, start, end), reason, offset + start + 1);
   let p = start + 1;
   let id = 0;
   while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
     id = id * 10 + (buf[p++] as number) - 0x30;
   if (id > MAX_ENTITY_ID)
     throw new IfcExtractionError('OPEN_FAILED', ID_TOO_LARGE_MESSAGE(buf.toString('latin1', start + 1, p)));
+  const digitsEnd = p;
+  const after = buf[p] as number;
+  if (digitsEnd === start + 1 || !(isSpace(after) || after === 0x3d /* = */ || after === 0x2f /* / */))
+    return bad(null, `'${quoted(buf, start, end)}' is not an instance name (#, then digits)`);
   p = skipSpaceAndComments(buf, p, end);
-  if (buf[p] !== 0x3d /* = */) throw new IfcExtractionError('OPEN_FAILED', UNREADABLE_MESSAGE);
+  if (buf[p] !== 0x3d /* = */) return bad(id, `no '=' after #${id}`);
   p = skipSpaceAndComments(buf, p + 1, end);
+  if (buf[p] === 0x3d) return bad(id, `'=' written twice after #${id}`);
   const nameStart = p;
   let hash = 0;
   for (; p < end && KEYWORD_BYTE[buf[p] as number]; p++)
     hash = (Math.imul(hash, 31) + upperByte(buf[p] as number)) | 0;
   const type = typeNames.name(buf, nameStart, p, hash);
   p = skipSpaceAndComments(buf, p, end);
+  if (buf[p] !== 0x28 /* ( */) return bad(id, `no parameter list '(…)' after #${id}'s type name`);
+  if (!type) {
+    // a complex instance lists entity names with their parameters: `#3=(IFCA(1)IFCB(2))`
+    const first = buf[skipSpaceAndComments(buf, p + 1, end)] as number;
+    if (!isLetter(first) && first !== 0x21 /* ! */) return bad(id, `no entity type name after #${id}=`);
+  }
+  const eq = buf.indexOf(0x3d /* = */, p);
+  if (eq >= 0 && eq < end) {
+    // `#35=IFCWALL(…)` then `#36=…;`: #35's ';' is missing, #36 is read on its own
+    const next = embeddedRecord(buf, p, end);
+    if (next >= 0) {
+      bad(id, `its ';' is missing (the next record, at byte ${offset + next + 1}, was read on its own)`);
+      return entityStatement(buf, next, end, sink, typeNames, offset);
+    }
+  }
   let close = end;
   while (close > p && isSpace(buf[close - 1] as number)) close--;
   sink.entity(id, type, buf, p, close);
+}
+
+/** A statement's first bytes up to its '(' or '=', for a message (at most 24 characters). */
+function quoted(buf: Buffer, start: number, end: number): string {
+  let p = start;
+  while (p < end && p - start < QUOTED_ID_DIGITS && buf[p] !== 0x3d && buf[p] !== 0x28) p++;
+  // a control or 8-bit byte (a NUL) is shown as '?': the message goes to logs and databases
+  return buf
+    .toString('latin1', start, p)
+    .trim()
+    .replace(/[^\x20-\x7e]/g, '?');
 }

@@ -1,7 +1,7 @@
 import { MAX_ENTITY_ID } from '../id-pairs';
 import type { IfcLine } from '../model-reader';
 import { decodeStepString } from './step-string';
-import type { EntityLayout, StepSchema } from './step-schema';
+import { type EntityLayout, type StepSchema, definedTypeInAnySchema } from './step-schema';
 
 /** A record that is not ISO 10303-21: the line reads as missing, as web-ifc's unreadable lines do. */
 export class StepSyntaxError extends Error {}
@@ -49,6 +49,12 @@ export class StepLineDecoder {
   /** Where the record's parameter list starts in `bytes`: messages count bytes from it (1 is its '('). */
   private origin = 0;
 
+  /**
+   * Defined types the last decoded record named that the schema lacks (`IFCDATE(…)` in an IFC2X3 file): their
+   * values are kept, named in schema casing where another IFC schema defines them (IfcDate), as written if none does.
+   */
+  readonly foreign: string[] = [];
+
   constructor(private readonly schema: StepSchema) {}
 
   /** Enters a list or typed value at byte `at`. */
@@ -65,6 +71,7 @@ export class StepLineDecoder {
     this.at = start;
     this.origin = start;
     this.depth = 0;
+    this.foreign.length = 0;
     const line: IfcLine = { expressID: id, type: layout.code };
     const { attributes } = layout;
     this.skipSpace();
@@ -163,7 +170,11 @@ export class StepLineDecoder {
     let p = this.at;
     while (p < this.end && isNameByte(bytes[p] as number)) p++;
     const written = bytes.toString('latin1', this.at, p).toUpperCase();
-    const name = this.schema.definedType(written) ?? written;
+    let name = this.schema.definedType(written);
+    if (name === undefined) {
+      name = definedTypeInAnySchema(written) ?? written;
+      this.foreign.push(name);
+    }
     this.at = p;
     this.skipSpace();
     if (bytes[this.at] !== 0x28) throw new StepSyntaxError(`expected '(' ${this.where(this.at)}`);

@@ -74,6 +74,13 @@ function couldCarryRows(upperName: string): boolean {
   return !defined;
 }
 
+/** A record left out because it could not be read: its instance name and type where known (null where not). */
+export interface UnreadableRecord {
+  id: number | null;
+  type: string | null;
+  reason: string;
+}
+
 /** Names of unknown entity types remembered for the warning (a file naming more is not worth listing). */
 const UNKNOWN_TYPES_KEPT = 8;
 /** Unknown names whose judgement (couldCarryRows) is remembered; past this, a name is judged at each instance. */
@@ -114,7 +121,13 @@ export class StepModel implements StepEntitySink, LineSource {
   private firstUnknownId = 0;
   private readonly unreadableIds = new Set<number>();
   private unreadableCount = 0;
-  private firstUnreadable: { id: number; type: string; reason: string } | null = null;
+  private firstUnreadable: UnreadableRecord | null = null;
+  private strayBytes = 0;
+  private readonly foreignTypeIds = new Set<number>();
+  private foreignTypeRecords = 0;
+  private firstForeignTypeId = 0;
+  private readonly foreignTypes = new Map<string, number>();
+  private firstStrayAt = 0;
 
   constructor(
     readonly schema: StepSchema,
@@ -226,16 +239,70 @@ export class StepModel implements StepEntitySink, LineSource {
     const layout = this.schema.entities[this.records.entityOf(slot)] as EntityLayout;
     const { buf, start, end } = this.records.read(slot);
     try {
-      return this.decoder.decode(id, layout, buf, start, end);
+      const line = this.decoder.decode(id, layout, buf, start, end);
+      if (this.decoder.foreign.length) this.foreignTyped(id);
+      return line;
     } catch (error) {
       // like web-ifc, a line that cannot be decoded reads as missing; it is counted for a warning
       if (!(error instanceof StepSyntaxError)) throw error;
-      this.unreadable(id, layout.name, error.message);
+      this.unreadableRecord(id, layout.name, error.message);
       return null;
     }
   }
 
-  private unreadable(id: number, type: string, reason: string): void {
+  /**
+   * A DATA statement the reader could not take as `#id = TYPE(…)` (step-file-reader.ts): left out, and counted with
+   * the unreadable records when it could have carried row data — its type is one the extraction keeps, or one that
+   * could carry rows in another schema (couldCarryRows), or none can be made out.
+   */
+  unreadable(id: number | null, upperType: string, reason: string, at: number): void {
+    const layout = upperType ? this.schema.entity(upperType) : undefined;
+    if (layout && !this.kept[layout.index]) return;
+    if (!layout && upperType && !couldCarryRows(upperType)) return;
+    this.unreadableCount++;
+    this.firstUnreadable ??= {
+      id,
+      type: layout?.name ?? (upperType || null),
+      reason: `${reason} (byte ${at} of the file)`,
+    };
+  }
+
+  /** A decoded record whose values name defined types the schema lacks (StepLineDecoder.foreign): counted once. */
+  private foreignTyped(id: number): void {
+    if (this.foreignTypeIds.has(id)) return;
+    if (this.foreignTypeIds.size < UNREADABLE_IDS_KEPT) this.foreignTypeIds.add(id);
+    if (this.foreignTypeRecords++ === 0) this.firstForeignTypeId = id;
+    for (let type of this.decoder.foreign) {
+      if (type.length > ENTITY_NAME_MAX) type = `${type.slice(0, ENTITY_NAME_MAX - 1)}…`;
+      if (this.foreignTypes.has(type) || this.foreignTypes.size < UNKNOWN_TYPES_KEPT)
+        this.foreignTypes.set(type, (this.foreignTypes.get(type) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * Records the row building read whose values are typed with defined types the file's schema lacks (their values
+   * kept): how many, the first one's name, and the first types met with the number of values typed with each.
+   */
+  unknownDefinedTypes(): { count: number; firstId: number; types: Array<[string, number]> } {
+    return {
+      count: this.foreignTypeRecords,
+      firstId: this.firstForeignTypeId,
+      types: [...this.foreignTypes],
+    };
+  }
+
+  /** Whitespace-like stray bytes before a DATA statement (step-file-reader.ts): skipped, counted for a warning. */
+  stray(count: number, at: number): void {
+    if (!this.strayBytes) this.firstStrayAt = at;
+    this.strayBytes += count;
+  }
+
+  /** Stray bytes skipped before records, and where the first was (1-based byte of the file). */
+  strayBytesSkipped(): { count: number; firstAt: number } {
+    return { count: this.strayBytes, firstAt: this.firstStrayAt };
+  }
+
+  private unreadableRecord(id: number, type: string, reason: string): void {
     if (this.unreadableIds.has(id)) return;
     if (this.unreadableIds.size < UNREADABLE_IDS_KEPT) this.unreadableIds.add(id);
     this.unreadableCount++;
@@ -246,7 +313,7 @@ export class StepModel implements StepEntitySink, LineSource {
    * Kept records asked for by the row building that could not be decoded (StepLineDecoder's StepSyntaxError): how
    * many, and the first one with the decoder's reason. A record nobody asked for is not decoded, so not counted.
    */
-  unreadableRecords(): { count: number; first: { id: number; type: string; reason: string } | null } {
+  unreadableRecords(): { count: number; first: UnreadableRecord | null } {
     return { count: this.unreadableCount, first: this.firstUnreadable };
   }
 

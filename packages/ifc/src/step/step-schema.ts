@@ -124,3 +124,14 @@ export class StepSchema {
     return this.booleanTypes.has(name);
   }
 }
+
+const LAYOUT_NAMES: readonly LayoutName[] = ['IFC2X3', 'IFC4', 'IFC4X3'];
+
+/** Schema casing of a defined type (upper case as written) in whichever supported schema defines it, or undefined. */
+export function definedTypeInAnySchema(upperName: string): string | undefined {
+  for (const layout of LAYOUT_NAMES) {
+    const name = StepSchema.of(layout).definedType(upperName);
+    if (name !== undefined) return name;
+  }
+  return undefined;
+}
