@@ -134,8 +134,12 @@ export type StrayBytesProblem = 'strayBytes';
 /** Values typed with a defined type the file's schema lacks (IFCDATE in an IFC2X3 file): kept. */
 export type UnknownDefinedTypeProblem = 'unknownDefinedType';
 
+/** Reals beyond a double's range (1.E400): stored as no value. */
+export type OutOfRangeRealProblem = 'outOfRangeReal';
+
 export interface ExtractionWarning {
   code:
+    | OutOfRangeRealProblem
     | UnknownDefinedTypeProblem
     | StrayBytesProblem
     | EncodingProblem

@@ -202,3 +202,38 @@ describe('a value typed with a defined type the file’s schema lacks (documente
     ]);
   });
 });
+
+describe('reals beyond a double’s range (1.E400)', () => {
+  it('are stored as no value, as web-ifc stores them, and the log says so', async () => {
+    const text = stepFile('IFC4', [
+      `#1=IFCPROJECT(${guid(1)},$,'P',$,$,$,$,$,$);`,
+      `#12=IFCBUILDINGSTOREY(${guid(12)},$,'L1',$,$,$,$,$,.ELEMENT.,10.);`,
+      `#13=IFCRELAGGREGATES(${guid(13)},$,$,$,#1,(#12));`,
+      `#20=IFCWALL(${guid(20)},$,'W20',$,$,$,$,$,$);`,
+      `#21=IFCRELCONTAINEDINSPATIALSTRUCTURE(${guid(21)},$,$,$,(#20),#12);`,
+      `#30=IFCPROPERTYSET(${guid(30)},$,'Pset_X',$,(#31,#32,#33));`,
+      '#31=IFCPROPERTYSINGLEVALUE(\'U\',$,IFCTHERMALTRANSMITTANCEMEASURE(1.E400),$);',
+      "#32=IFCPROPERTYSINGLEVALUE('R',$,IFCREAL(-1.E999),$);",
+      "#33=IFCPROPERTYSINGLEVALUE('OK',$,IFCREAL(1.E300),$);",
+      `#35=IFCRELDEFINESBYPROPERTIES(${guid(35)},$,$,$,(#20),#30);`,
+    ]);
+    const rows = await withTempIfc(text, (file) => extractStreaming(file));
+    const values = Object.fromEntries(
+      rows.properties
+        .map((row) => JSON.parse(row) as { PropertyName: string; NumericValue: number | null })
+        .map((row) => [row.PropertyName, row.NumericValue]),
+    );
+    expect(values).toEqual({ U: null, R: null, OK: 1e300 });
+    const reference = await extractWithWebIfc(Buffer.from(text, 'latin1'));
+    expect([...reference.properties].sort()).toEqual([...rows.properties].sort());
+    expect(rows.summary.warnings).toEqual([
+      {
+        code: 'outOfRangeReal',
+        count: 2,
+        message:
+          '2 reals are beyond the range of a double (about ±1.8E308) and were stored without a value; the first in ' +
+          '#31, an IfcPropertySingleValue',
+      },
+    ]);
+  });
+});

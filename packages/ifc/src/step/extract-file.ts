@@ -101,6 +101,21 @@ function unknownDefinedTypeWarnings(model: StepModel): ExtractionWarning[] {
 }
 
 /**
+ * A warning when reals the rows read lie beyond a double's range (`1.E400`, about ±1.8E308): their rows hold no
+ * value, which would otherwise look like a value the file left empty. Web-ifc reads them the same way, silently.
+ */
+function outOfRangeWarnings(model: StepModel): ExtractionWarning[] {
+  const { count, first } = model.outOfRangeReals();
+  if (!count || !first) return [];
+  const where = `#${first.id}, an ${first.type}`;
+  const message =
+    count === 1
+      ? `A real in ${where}, is beyond the range of a double (about ±1.8E308) and was stored without a value`
+      : `${count} reals are beyond the range of a double (about ±1.8E308) and were stored without a value; the first in ${where}`;
+  return [{ code: 'outOfRangeReal', count, message }];
+}
+
+/**
  * A warning when whitespace-like stray bytes (a byte order mark, a no-break or zero-width space, a NUL) stood before
  * records of the DATA section: they were skipped and the records read, as web-ifc reads them.
  */
@@ -259,7 +274,10 @@ export async function extractReadModel(
       options,
     );
     // known only once the rows are built: records are decoded when the rows ask for them
-    for (const warning of [...unknownDefinedTypeWarnings(model), ...unreadableRecordWarnings(model)]) {
+    for (const warning of [...unknownDefinedTypeWarnings(model),
+      ...outOfRangeWarnings(model),
+      ...unreadableRecordWarnings(model),
+    ]) {
       progress({ phase: 'extract', message: `Warning: ${warning.message}` });
       summary.warnings.push(warning);
     }

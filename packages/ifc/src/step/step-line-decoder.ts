@@ -55,6 +55,9 @@ export class StepLineDecoder {
    */
   readonly foreign: string[] = [];
 
+  /** Reals of the last decoded record beyond a double's range (`1.E400`): read as ±Infinity, stored as no value. */
+  outOfRange = 0;
+
   constructor(private readonly schema: StepSchema) {}
 
   /** Enters a list or typed value at byte `at`. */
@@ -72,6 +75,7 @@ export class StepLineDecoder {
     this.origin = start;
     this.depth = 0;
     this.foreign.length = 0;
+    this.outOfRange = 0;
     const line: IfcLine = { expressID: id, type: layout.code };
     const { attributes } = layout;
     this.skipSpace();
@@ -235,6 +239,7 @@ export class StepLineDecoder {
     // ±Infinity, as web-ifc reads it (rows then hold no value)
     const value = Number(text);
     if (Number.isNaN(value)) throw new StepSyntaxError(`bad number '${text}' ${this.where(this.at)}`);
+    if (!Number.isFinite(value)) this.outOfRange++;
     // web-ifc reads integers as 64-bit: one beyond that makes its record unreadable, and so here
     if ((value >= 2 ** 63 || value < -(2 ** 63)) && INTEGER_TEXT.test(text) && !fitsInt64(text))
       throw new StepSyntaxError(`integer '${text}' beyond 64 bits ${this.where(this.at)}`);

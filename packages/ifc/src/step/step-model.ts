@@ -128,6 +128,9 @@ export class StepModel implements StepEntitySink, LineSource {
   private firstForeignTypeId = 0;
   private readonly foreignTypes = new Map<string, number>();
   private firstStrayAt = 0;
+  private readonly outOfRangeIds = new Set<number>();
+  private outOfRangeValues = 0;
+  private firstOutOfRange: { id: number; type: string } | null = null;
 
   constructor(
     readonly schema: StepSchema,
@@ -241,6 +244,7 @@ export class StepModel implements StepEntitySink, LineSource {
     try {
       const line = this.decoder.decode(id, layout, buf, start, end);
       if (this.decoder.foreign.length) this.foreignTyped(id);
+      if (this.decoder.outOfRange) this.outOfRangeRead(id, layout.name);
       return line;
     } catch (error) {
       // like web-ifc, a line that cannot be decoded reads as missing; it is counted for a warning
@@ -289,6 +293,19 @@ export class StepModel implements StepEntitySink, LineSource {
       firstId: this.firstForeignTypeId,
       types: [...this.foreignTypes],
     };
+  }
+
+  /** A decoded record holding reals beyond a double's range (StepLineDecoder.outOfRange): counted once per record. */
+  private outOfRangeRead(id: number, type: string): void {
+    if (this.outOfRangeIds.has(id)) return;
+    if (this.outOfRangeIds.size < UNREADABLE_IDS_KEPT) this.outOfRangeIds.add(id);
+    this.outOfRangeValues += this.decoder.outOfRange;
+    this.firstOutOfRange ??= { id, type };
+  }
+
+  /** Reals the row building read that lie beyond a double's range (stored as no value), and the first record. */
+  outOfRangeReals(): { count: number; first: { id: number; type: string } | null } {
+    return { count: this.outOfRangeValues, first: this.firstOutOfRange };
   }
 
   /** Whitespace-like stray bytes before a DATA statement (step-file-reader.ts): skipped, counted for a warning. */
