@@ -133,7 +133,11 @@ async function main(): Promise<void> {
   }
   // The claim loop of the leased queue (issue 16) starts with the processor for the processing roles; an api
   // instance only enqueues. The after-publish preparation and the superseded sweep are worker work too.
-  const preparation = processing ? completePublishedPreparation(store, logger) : null;
+  const preparation = processing
+    ? completePublishedPreparation(store, logger, (projectId, version) =>
+        processor.preparing(projectId, version),
+      )
+    : null;
   const sweep = processing ? startSupersededSweep(store, logger) : null;
 
   let stopping = false;

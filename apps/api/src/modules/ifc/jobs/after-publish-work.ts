@@ -28,6 +28,8 @@ export class AfterPublishWork {
   private local: Promise<string | null> = Promise.resolve(null);
   private stopped = false;
   private readonly waits = new Set<() => void>();
+  /** `projectId:version` of the versions whose step runs here now, with how many steps each. */
+  private readonly versionsInFlight = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
@@ -45,8 +47,24 @@ export class AfterPublishWork {
       },
       { jobId: job.id },
     );
+    this.track(job.projectId, job.version, tracked);
     this.running.set(tracked, run);
     void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  /** Whether a version's post-publish step (change step, wide set, their retries) runs here now. */
+  busyWith(projectId: string, version: number): boolean {
+    return this.versionsInFlight.has(`${projectId}:${version}`);
+  }
+
+  private track(projectId: string, version: number, step: Promise<void>): void {
+    const key = `${projectId}:${version}`;
+    this.versionsInFlight.set(key, (this.versionsInFlight.get(key) ?? 0) + 1);
+    void step.finally(() => {
+      const left = (this.versionsInFlight.get(key) ?? 1) - 1;
+      if (left) this.versionsInFlight.set(key, left);
+      else this.versionsInFlight.delete(key);
+    });
   }
 
   /**
@@ -102,6 +120,7 @@ export class AfterPublishWork {
         this.follow({ id: change?.jobId ?? null, projectId, version }, this.buildHere(projectId, version), 1),
       { projectId, version },
     );
+    this.track(projectId, version, tracked);
     this.republished.add(tracked);
     void tracked.finally(() => this.republished.delete(tracked));
   }

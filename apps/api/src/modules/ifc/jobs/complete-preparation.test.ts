@@ -88,6 +88,21 @@ describeEachStore('start-up completion of published versions', (target) => {
     ]);
   });
 
+  it('leaves a version whose own post-publish step runs in this process to it (the demo at first start)', async () => {
+    const owner = await newOwner('prep4');
+    const g = await publishedUnprepared('proj_prep_g', owner.id);
+    const h = await publishedUnprepared('proj_prep_h', owner.id);
+    const build = jest.spyOn(store.rows, 'buildWideElements');
+    const preparing = (projectId: string, version: number) => projectId === 'proj_prep_g' && version === g;
+    expect(await completePublishedPreparation(store, logger, preparing).done).toBe(1);
+    expect(build.mock.calls.map(([projectId, version]) => [projectId, version])).toEqual([
+      ['proj_prep_h', h],
+    ]);
+    expect(await store.rows.publishedAwaitingPreparation()).toEqual([
+      { projectId: 'proj_prep_g', version: g },
+    ]);
+  });
+
   it('stops between versions when the server shuts down', async () => {
     const owner = await newOwner('prep2');
     await publishedUnprepared('proj_prep_c', owner.id);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Store } from '../../../store/types';
 import { withLock } from '../../../store/mongo/start-up-lock';
+import { previousGoneReason } from '../../../store/change-rules';
 import { runChangeStep } from './change-step';
 import { pendingChanges } from './job-version';
 import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
@@ -19,13 +20,22 @@ export interface PreparationPass {
  * only without their wide set and a little slower. A version whose attempts are used up is left failed; a failure
  * here counts as one more attempt. On MongoDB every processing instance starts this pass, so it holds the
  * `post-publish-preparation` lock: one instance at a time, and the next one finds the versions already prepared.
+ *
+ * `preparing` names the versions whose own post-publish work runs in this process (a job that has just published,
+ * such as the demo's at first start): the pass leaves them to it. Built twice at once, from two connections, the
+ * same wide table got each row twice and one build failed with a UNIQUE constraint error.
  */
-export function completePublishedPreparation(store: Store, logger: Logger): PreparationPass {
+export function completePublishedPreparation(
+  store: Store,
+  logger: Logger,
+  preparing: (projectId: string, version: number) => boolean = () => false,
+): PreparationPass {
   let stopped = false;
   const pass = async () => {
     let prepared = 0;
     for (const { projectId, version } of await store.rows.publishedAwaitingPreparation()) {
       if (stopped) break;
+      if (preparing(projectId, version)) continue;
       const failed = await store.rows.preparationFailure(projectId, version);
       if (failed && failed.attempts >= MAX_PREPARATION_ATTEMPTS) continue;
       // Prepared since the list was read: by the job that published it (its build started before this pass), or
@@ -42,7 +52,7 @@ export function completePublishedPreparation(store: Store, logger: Logger): Prep
       }
     }
     if (prepared) logger.info({ versions: prepared }, 'completed published versions left unprepared');
-    if (!stopped) prepared += await completePendingChanges(store, logger, () => stopped);
+    if (!stopped) prepared += await completePendingChanges(store, logger, () => stopped, preparing);
     return prepared;
   };
   const done = store.mongoDb ? withLock(store.mongoDb, 'post-publish-preparation', pass) : pass();
@@ -64,16 +74,18 @@ async function completePendingChanges(
   store: Store,
   logger: Logger,
   isStopped: () => boolean,
+  preparing: (projectId: string, version: number) => boolean,
 ): Promise<number> {
   let completed = 0;
   for (const job of await store.jobs.listByStatus(['ready'])) {
     if (isStopped()) break;
+    if (preparing(job.projectId, job.version)) continue;
     const version = await store.models.findVersionByRowVersion(job.projectId, job.version);
     const number = version?.changes?.status === 'pending' ? version.changes.previousVersionNumber : null;
     if (!version || number === null) continue;
     const previous = await store.models.findVersion(job.projectId, version.modelId, number);
     if (!previous?.retained) {
-      const error = `Version ${number} is no longer stored, so there is nothing to compare with.`;
+      const error = previousGoneReason(number);
       await store.models.updateVersion(job.projectId, job.version, {
         changes: { ...pendingChanges({ number }, error), status: 'failed' },
       });

@@ -147,6 +147,11 @@ export class JobProcessor implements JobQueue {
     if (!this.closed) this.afterPublish.prepare(projectId, version, change);
   }
 
+  /** Whether a version's post-publish step runs in this process now (the start-up pass leaves it to it). */
+  preparing(projectId: string, version: number): boolean {
+    return this.afterPublish.busyWith(projectId, version);
+  }
+
   /** Resolves with the job's final status once it has one (immediately when it is not in this process). */
   waitFor(jobId: string): Promise<JobStatus | null> {
     return this.finished.get(jobId) ?? Promise.resolve(null);

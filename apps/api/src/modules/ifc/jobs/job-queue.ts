@@ -17,6 +17,8 @@ export interface JobQueue {
   enqueue(job: JobRecord): void | Promise<void>;
   /** The post-publish step of a version published again without a job (a rollback). */
   preparePublished(projectId: string, version: number): void;
+  /** Whether a version's post-publish step runs in this process now (the start-up pass leaves it to it). */
+  preparing(projectId: string, version: number): boolean;
   /** Resolves with the job's final status once it has one (null when it is not known to the queue). */
   waitFor(jobId: string): Promise<JobStatus | null>;
   pause(jobId: string): Promise<boolean>;

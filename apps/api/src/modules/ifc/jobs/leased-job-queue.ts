@@ -86,6 +86,10 @@ export class LeasedJobQueue implements JobQueue {
     this.o.processor.preparePublished(projectId, version);
   }
 
+  preparing(projectId: string, version: number): boolean {
+    return this.o.processor.preparing(projectId, version);
+  }
+
   /** Resolves when the job has ended, whichever worker ran it (null when there is no such job). */
   async waitFor(jobId: string): Promise<JobStatus | null> {
     for (;;) {
