@@ -274,7 +274,8 @@ export async function extractReadModel(
       options,
     );
     // known only once the rows are built: records are decoded when the rows ask for them
-    for (const warning of [...unknownDefinedTypeWarnings(model),
+    for (const warning of [
+      ...unknownDefinedTypeWarnings(model),
       ...outOfRangeWarnings(model),
       ...unreadableRecordWarnings(model),
     ]) {

@@ -104,7 +104,9 @@ describe('IFC jobs: a pause that lands once every row is stored', () => {
     await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer).expect(200);
     const events = await readEvents(h, jobId, token, 60_000);
     const messages = events.map((e) => e.data.message as string);
-    expect(messages.indexOf('Processing resumed')).toBeLessThan(messages.indexOf('Publishing the OData feed'));
+    expect(messages.indexOf('Processing resumed')).toBeLessThan(
+      messages.indexOf('Publishing the OData feed'),
+    );
     expect(events[events.length - 1]!.event).toBe('complete');
     expect(await store.projects.findById(projectId)).toMatchObject({
       status: 'ready',
