@@ -32,6 +32,8 @@ const GUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const DATE_TIME_OFFSET =
   /-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})(?![\w.:])/iy;
 const DATE = /-?\d{4,}-\d{2}-\d{2}(?![\w.:-])/y;
+/** A date and time whose zone is missing or not `Z`/`±hh:mm` (what DATE_TIME_OFFSET did not take). */
+const DATE_TIME_WITHOUT_OFFSET = /-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[^\s),]*/iy;
 const TIME_OF_DAY = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\w.:])/y;
 const NUMBER = /[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const IDENT = /\$?[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*/uy;
@@ -90,6 +92,12 @@ function readQuoted(s: string, pos: number, quote: "'" | '"'): { value: string; 
   }
 }
 
+/** The literal with the offset it lacks: UTC, or its `±hhmm`/`±hh` zone written as `±hh:mm`. */
+function zoned(literal: string): string {
+  const m = /^(.*T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(?:([+-]\d{2}):?(\d{2})?)?/i.exec(literal)!;
+  return m[2] ? `${m[1]}${m[2]}:${m[3] ?? '00'}` : `${m[1]}Z`;
+}
+
 /** Splits a percent-decoded expression into tokens. */
 export function tokenize(s: string): Token[] {
   const tokens: Token[] = [];
@@ -111,6 +119,12 @@ export function tokenize(s: string): Token[] {
     } else if ((m = match(GUID, s, pos))) push('guid', m, pos + m.length);
     else if ((m = match(DATE_TIME_OFFSET, s, pos))) push('dateTimeOffset', m, pos + m.length);
     else if ((m = match(DATE, s, pos))) push('date', m, pos + m.length);
+    else if ((m = match(DATE_TIME_WITHOUT_OFFSET, s, pos)))
+      // Read as numbers it failed as "Malformed number '-30T'", which said nothing of what was wrong.
+      throw new ODataSyntaxError(
+        `DateTimeOffset literal '${m}' needs a time zone offset, Z or ±hh:mm, as in ${zoned(m)}`,
+        pos,
+      );
     else if ((m = match(TIME_OF_DAY, s, pos))) push('timeOfDay', m, pos + m.length);
     else if ((m = match(NUMBER, s, pos))) {
       const next = s[pos + m.length];

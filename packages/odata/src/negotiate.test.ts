@@ -28,6 +28,19 @@ describe('negotiateJson', () => {
     expect(() => negotiateJson('atom', undefined)).toThrow(ODataNotImplementedError);
   });
 
+  it('refuses an empty $format with 400 (a malformed request), not 501 (a format not served)', () => {
+    for (const format of ['', ' ']) {
+      expect(() => negotiateJson(format, 'application/json')).toThrow(
+        expect.objectContaining({
+          status: 400,
+          code: 'SyntaxError',
+          message: '$format must not be empty',
+          target: '$format',
+        }) as ODataError,
+      );
+    }
+  });
+
   it('refuses with 406 an Accept that allows no JSON, q=0 included', () => {
     for (const accept of ['application/xml', 'text/*', 'application/json;q=0, text/html']) {
       expect(() => negotiateJson(undefined, accept)).toThrow(

@@ -1,4 +1,4 @@
-import { ODataError, ODataNotImplementedError } from './errors';
+import { ODataError, ODataNotImplementedError, ODataSyntaxError } from './errors';
 import type { MetadataLevel } from './json-writer';
 
 /** How a JSON response is written, as the client asked in `$format`, Accept or its own Content-Type. */
@@ -43,9 +43,9 @@ function mediaRanges(header: string): MediaRange[] {
 const JSON_RANGES = new Set(['application/json', 'application/*', '*/*']);
 
 /**
- * The JSON format of a data response (service document, collection, entity). `$format` wins over Accept; a
- * non-JSON `$format` answers 501, an Accept that allows no JSON (e.g. `application/xml` alone) 406. Among the
- * acceptable JSON ranges the one with the highest q gives the parameters: Power Query lists
+ * The JSON format of a data response (service document, collection, entity). `$format` wins over Accept; an empty
+ * `$format` answers 400, a non-JSON one 501, an Accept that allows no JSON (e.g. `application/xml` alone) 406.
+ * Among the acceptable JSON ranges the one with the highest q gives the parameters: Power Query lists
  * `application/json;odata.metadata=minimal;q=1.0` first and XML alternatives at lower q.
  */
 export function negotiateJson(
@@ -55,6 +55,7 @@ export function negotiateJson(
 ): JsonFormat {
   let chosen: MediaRange | undefined;
   if (format !== undefined) {
+    if (format.trim() === '') throw new ODataSyntaxError('$format must not be empty', undefined, '$format');
     if (!/^(json|application\/json)(;.*)?$/i.test(format))
       throw new ODataNotImplementedError(`Format '${format}' is not supported`, '$format');
     chosen = mediaRanges(format.replace(/^json/i, 'application/json'))[0];

@@ -141,6 +141,36 @@ describe('syntax errors carry a position', () => {
   });
 });
 
+describe('a date and time without a valid zone', () => {
+  it.each([
+    ['ChangedAt ge 2026-11-30T02:43:07.819', "'2026-11-30T02:43:07.819'", '2026-11-30T02:43:07.819Z'],
+    [
+      'ChangedAt ge 2026-11-30T02:43:07.819+0100',
+      "'2026-11-30T02:43:07.819+0100'",
+      '2026-11-30T02:43:07.819+01:00',
+    ],
+    ['ChangedAt ge 2026-11-30T02:43-05 and true', "'2026-11-30T02:43-05'", '2026-11-30T02:43-05:00'],
+    ['(ChangedAt lt 2026-11-30T02:43:07)', "'2026-11-30T02:43:07'", '2026-11-30T02:43:07Z'],
+  ])('%s says a DateTimeOffset needs Z or ±hh:mm', (input, literal, example) => {
+    let err: unknown;
+    try {
+      parseExpression(input);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ODataSyntaxError);
+    expect((err as ODataSyntaxError).status).toBe(400);
+    expect((err as ODataSyntaxError).message).toBe(
+      `DateTimeOffset literal ${literal} needs a time zone offset, Z or ±hh:mm, as in ${example} (at position ${input.indexOf('2026')})`,
+    );
+  });
+
+  it('still reads one with Z or ±hh:mm', () => {
+    expect(() => parseExpression('ChangedAt ge 2026-11-30T02:43:07.819Z')).not.toThrow();
+    expect(() => parseExpression('ChangedAt ge 2026-11-30T02:43:07.819+01:00')).not.toThrow();
+  });
+});
+
 describe('query options', () => {
   it('parses every system option and keeps aliases and custom options', () => {
     const q = parseQueryOptions(

@@ -61,6 +61,40 @@ describe('skip tokens', () => {
     expect(decodeSkipToken(encodeSkipToken({ v: 1, k: [] }), { version: 1 })).toEqual({ v: 1, k: [] });
   });
 
+  it('binds a token to the entity set it pages: another set, or a token naming none, is refused (400)', () => {
+    const t = encodeSkipToken({ v: 'tag', k: ['x'], s: 'IFCChanges' }, 's3cret');
+    expect(decodeSkipToken(t, { version: 'tag', secret: 's3cret', entitySet: 'IFCChanges' })).toEqual({
+      v: 'tag',
+      k: ['x'],
+      s: 'IFCChanges',
+    });
+    expect(() => decodeSkipToken(t, { version: 'tag', secret: 's3cret', entitySet: 'IFCElements' })).toThrow(
+      new ODataSkipTokenError(
+        'This skip token pages IFCChanges, not IFCElements: a $skiptoken continues only the entity set whose ' +
+          '@odata.nextLink carried it; request the first page of IFCElements again',
+      ),
+    );
+    // Checked before the data version: a token of another set is the client's mistake, not a change (410).
+    expect(() =>
+      decodeSkipToken(t, { version: 'other', secret: 's3cret', entitySet: 'IFCElements' }),
+    ).toThrow(ODataSkipTokenError);
+    const unbound = encodeSkipToken({ v: 'tag', k: ['x'] }, 's3cret');
+    // issued before tokens named their set: a pull that spans the upgrade goes on
+    expect(decodeSkipToken(unbound, { version: 'tag', secret: 's3cret', entitySet: 'IFCElements' }).k).toEqual([
+      'x',
+    ]);
+    expect(decodeSkipToken(unbound, { version: 'tag', secret: 's3cret' }).k).toEqual(['x']);
+  });
+
+  it.each([
+    { v: 1, k: [1], s: 2 },
+    { v: 1, k: [1], s: null },
+    { v: 1, k: [1], x: 'IFCElements' },
+  ])('rejects a token whose entity set is not a name %#', (payload) => {
+    const t = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    expect(() => decodeSkipToken(t, { version: 1 })).toThrow(new ODataSkipTokenError('Malformed skip token'));
+  });
+
   it.each(['a.b.c', 'a.!', `a.${'x'.repeat(10_001)}`])('rejects a malformed pin segment %#', (suffix) => {
     const body = encodeSkipToken({ v: 1, k: [1] });
     expect(() => decodeSkipToken(`${body}.${suffix}`, { version: 1 })).toThrow(ODataSkipTokenError);

@@ -9,6 +9,11 @@ export interface SkipTokenPayload {
   /** Sort values of the last row of the previous page. */
   k: SkipTokenValue[];
   /**
+   * The entity set the link pages: sort values and versions mean nothing on another set (a token of IFCChanges read
+   * on IFCElements matched no row and answered an empty page), so a token is refused there (decode's `entitySet`).
+   */
+  s?: string;
+  /**
    * Opaque base64url data the link carries for its service (e.g. the data versions its first page read). Kept
    * out of the JSON body so that binary data is base64-encoded once, not twice; covered by the MAC like the rest.
    */
@@ -55,7 +60,13 @@ function sign(body: string, secret: string): string {
 
 /** Opaque base64url token; with a secret it carries a MAC so altered tokens are refused. */
 export function encodeSkipToken(payload: SkipTokenPayload, secret?: string): string {
-  const json = Buffer.from(JSON.stringify({ v: payload.v, k: payload.k.map(toWire) })).toString('base64url');
+  const json = Buffer.from(
+    JSON.stringify({
+      v: payload.v,
+      k: payload.k.map(toWire),
+      ...(payload.s !== undefined ? { s: payload.s } : {}),
+    }),
+  ).toString('base64url');
   if (payload.p !== undefined && (!BASE64URL.test(payload.p) || payload.p.length > MAX_SKIP_TOKEN_PIN_CHARS))
     throw new Error('A skip token pin must be base64url text of at most 10,000 characters');
   const body = payload.p === undefined ? json : `${json}.${payload.p}`;
@@ -71,6 +82,11 @@ export interface DecodeSkipTokenOptions {
   version: string | number | ((tokenVersion: string | number) => string | number);
   /** Number of sort keys the current query uses. */
   keyCount?: number;
+  /**
+   * The entity set the request reads: a token naming another set (`s`) is refused. A token naming none was issued
+   * before tokens named their set (a pull that spans an upgrade): it is read as before.
+   */
+  entitySet?: string;
   secret?: string;
 }
 
@@ -101,18 +117,31 @@ export function decodeSkipToken(token: string, opts: DecodeSkipTokenOptions): Sk
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new ODataSkipTokenError('Malformed skip token');
   const o = parsed as Record<string, unknown>;
+  const keys = Object.keys(o).sort().join();
   if (
-    Object.keys(o).sort().join() !== 'k,v' ||
+    (keys !== 'k,v' && keys !== 'k,s,v') ||
     !(typeof o.v === 'string' || typeof o.v === 'number') ||
-    !Array.isArray(o.k)
+    !Array.isArray(o.k) ||
+    (o.s !== undefined && typeof o.s !== 'string')
   ) {
     throw new ODataSkipTokenError('Malformed skip token');
   }
+  if (opts.entitySet !== undefined && o.s !== undefined && o.s !== opts.entitySet)
+    throw new ODataSkipTokenError(
+      `This skip token pages ${o.s}, not ${opts.entitySet}: a ` +
+        `$skiptoken continues only the entity set whose @odata.nextLink carried it; request the first page of ` +
+        `${opts.entitySet} again`,
+    );
   const k = o.k.map(fromWire);
   if (opts.keyCount !== undefined && k.length !== opts.keyCount)
     throw new ODataSkipTokenError('Skip token does not match the requested order');
   const expected = typeof opts.version === 'function' ? opts.version(o.v) : opts.version;
   if (o.v !== expected)
     throw new ODataGoneError('The data changed since this page was served; request the first page again');
-  return { v: o.v, k, ...(pin !== undefined ? { p: pin } : {}) };
+  return {
+    v: o.v,
+    k,
+    ...(typeof o.s === 'string' ? { s: o.s } : {}),
+    ...(pin !== undefined ? { p: pin } : {}),
+  };
 }

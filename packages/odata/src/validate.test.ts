@@ -84,6 +84,35 @@ describe('validation against the model', () => {
     expect(q.aliases).toBeUndefined();
   });
 
+  it('refuses a navigation expanded twice at one level (two members of one name), not twice at two levels', () => {
+    for (const [q, target, message] of [
+      ['$expand=Project($select=Title),Project($select=Id)', 'Project', /'Project' is expanded twice/],
+      ['$expand=Project,Project', 'Project', /only once per level; give all its options in one item/],
+      ['$expand=Project($expand=Elements,Elements($top=1))', 'Elements', /'Elements' is expanded twice/],
+      ['$expand=*,*', '$expand', /'\*' is given twice/],
+    ] as const) {
+      let err: unknown;
+      try {
+        v(q);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ODataValidationError);
+      expect((err as ODataValidationError).status).toBe(400);
+      expect((err as ODataValidationError).target).toBe(target);
+      expect((err as ODataValidationError).message).toMatch(message);
+    }
+    const nested = v('$expand=Project($expand=Elements($expand=Project))');
+    expect(nested.expand?.map((i) => i.path.join('/'))).toEqual(['Project']);
+  });
+
+  it('lets a named navigation take precedence over *: one item, with its own options', () => {
+    const q = parseODataQuery('$expand=*,Elements($top=1)', model, 'Projects');
+    expect(q.expand).toEqual([{ path: ['Elements'], options: expect.objectContaining({ top: 1 }) }]);
+    const star = parseODataQuery('$expand=Elements($top=2),*', model, 'Projects');
+    expect(star.expand).toEqual([{ path: ['Elements'], options: expect.objectContaining({ top: 2 }) }]);
+  });
+
   it('allows null comparisons with any type and numeric promotion', () => {
     expect(() =>
       v('$filter=' + enc('Created eq null and Area eq 1 and Price gt 1.5E+3 and Big lt 9007199254740993')),

@@ -77,8 +77,35 @@ export function validateQuery(
       }
     }
   }
-  if (options.expand) out.expand = options.expand.flatMap((item) => validateExpand(item, model, type));
+  if (options.expand) out.expand = validateExpandList(options.expand, model, type);
   return out;
+}
+
+/**
+ * The items of one `$expand` level, each navigation property at most once: each becomes a member of the parent
+ * object, whose member names must be unique (two `Elements` members answered 200 and left a client with either),
+ * and OData expands a navigation only once per level, its options all in one item. `*` expands the navigations no
+ * item names: a named one, with its options, takes precedence over it.
+ */
+function validateExpandList(items: ExpandItem[], model: EntityModel, type: EntityType): ExpandItem[] {
+  const validated = items.map((item) => validateExpand(item, model, type));
+  if (items.filter((item) => item.path[0] === '*').length > 1)
+    throw new ODataValidationError("'*' is given twice in one $expand", '$expand');
+  const named = new Set<string>();
+  for (const item of items) {
+    const name = item.path.join('/');
+    if (name === '*') continue;
+    if (named.has(name))
+      throw new ODataValidationError(
+        `'${name}' is expanded twice: a navigation property can be expanded only once per level; give all its ` +
+          `options in one item, e.g. ${name}($select=…;$top=…)`,
+        name,
+      );
+    named.add(name);
+  }
+  return validated.flatMap((valid, i) =>
+    items[i]!.path[0] === '*' ? valid.filter((v) => !named.has(v.path.join('/'))) : valid,
+  );
 }
 
 function resolveType(model: EntityModel, name: string): EntityType {

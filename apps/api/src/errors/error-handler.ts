@@ -1,8 +1,9 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ErrorResponse } from '@aec/contracts';
 import { ZodError } from 'zod';
 import { asAppError } from './app-error';
-import { allowedMethods, type RouterLayer } from '../http/allowed-methods';
+import { allowedMethods } from '../http/allowed-methods';
+import { isFeedRequest, ODATA_VERSION, odataErrorBody, routeStackOf } from '../http/feed-requests';
 
 type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
 
@@ -20,6 +21,21 @@ function fromZod(err: ZodError): ErrorResponse {
   return { error: details.map((d) => d.message).join('; '), code: 'VALIDATION_ERROR', details };
 }
 
+const pathOf = (req: Request) => req.originalUrl.split('?')[0] ?? '/';
+
+/**
+ * Sends one error answer in the form of the routes the request is for: REST `{ error, code }` (what the spec's
+ * client reads), or under the OData feed `{ error: { code, message } }` with OData-Version (feed-requests.ts).
+ */
+function sendError(req: Request, res: Response, status: number, body: ErrorResponse): void {
+  res.status(status);
+  if (isFeedRequest(req.method, pathOf(req), routeStackOf(req.app))) {
+    res.set('OData-Version', ODATA_VERSION).json(odataErrorBody(body.code, body.error));
+    return;
+  }
+  res.json(body);
+}
+
 /** Maps ZodError → 400, AppError (and an undecodable URL, see asAppError) → its status, body-parser errors → their status, anything else → 500 (a bug). */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
@@ -28,53 +44,43 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof ZodError) {
-    res.status(400).json(fromZod(err));
+    sendError(req, res, 400, fromZod(err));
     return;
   }
   const appError = asAppError(err);
   if (appError) {
-    res
-      .set(appError.headers)
-      .status(appError.status)
-      .json({ ...appError.body, error: appError.message, code: appError.code } satisfies ErrorResponse);
+    res.set(appError.headers);
+    sendError(req, res, appError.status, { ...appError.body, error: appError.message, code: appError.code });
     return;
   }
   const parserError = err as BodyParserError;
   if (parserError.type === 'entity.too.large') {
-    res
-      .status(413)
-      .json({ error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' } satisfies ErrorResponse);
+    sendError(req, res, 413, { error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
     return;
   }
   if (parserError.type === 'entity.parse.failed') {
-    res.status(400).json({ error: 'Malformed JSON body', code: 'MALFORMED_JSON' } satisfies ErrorResponse);
+    sendError(req, res, 400, { error: 'Malformed JSON body', code: 'MALFORMED_JSON' });
     return;
   }
   if (parserError.expose && parserError.status && parserError.status < 500) {
-    res
-      .status(parserError.status)
-      .json({ error: parserError.message, code: 'BAD_REQUEST' } satisfies ErrorResponse);
+    sendError(req, res, parserError.status, { error: parserError.message, code: 'BAD_REQUEST' });
     return;
   }
   req.log?.error({ err }, 'unhandled error');
-  res.status(500).json({ error: 'Internal server error', code: 'INTERNAL' } satisfies ErrorResponse);
+  sendError(req, res, 500, { error: 'Internal server error', code: 'INTERNAL' });
 };
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  const path = req.originalUrl.split('?')[0] ?? '/';
-  const stack = (req.app as unknown as { router?: { stack?: RouterLayer[] } }).router?.stack;
+  const path = pathOf(req);
+  const stack = routeStackOf(req.app);
   const allowed = stack ? allowedMethods(stack, path, apiNotFound) : [];
   if (allowed.length) {
-    res
-      .status(405)
-      .set('Allow', allowed.join(', '))
-      .json({
-        error: `${req.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`,
-        code: 'METHOD_NOT_ALLOWED',
-      } satisfies ErrorResponse);
+    res.set('Allow', allowed.join(', '));
+    sendError(req, res, 405, {
+      error: `${req.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`,
+      code: 'METHOD_NOT_ALLOWED',
+    });
     return;
   }
-  res
-    .status(404)
-    .json({ error: `No route for ${req.method} ${path}`, code: 'ROUTE_NOT_FOUND' } satisfies ErrorResponse);
+  sendError(req, res, 404, { error: `No route for ${req.method} ${path}`, code: 'ROUTE_NOT_FOUND' });
 };

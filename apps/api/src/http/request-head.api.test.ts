@@ -61,16 +61,89 @@ describeEachStore('the HTTP server: request heads', (target) => {
     expect(`${res.status} ${await res.text()}`).toBe('200 1');
   });
 
-  it('answers a head over the limit with 431 and a JSON error saying what to do', async () => {
-    const res = await fetch(
-      `http://127.0.0.1:${port}/api/ifc/odata/?$filter=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES)}`,
+  const TOO_LARGE =
+    "The request's URL and headers together are larger than 64 KB. A long $filter (a list of many values) can be split into several requests, or filter on fewer values.";
+
+  it('answers a feed URL over the limit with 431 and an OData error saying what to do', async () => {
+    for (const url of [
+      `/api/ifc/odata/?$filter=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES)}`,
+      `/api/ifc/odata/projects/p1/IFCElements?$filter=${'x'.repeat(4 * REQUEST_HEAD_LIMIT_BYTES)}`,
+      `/API/IFC/OData/IFCElements/$count?$filter=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES - 100)}`,
+    ]) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+        headers: { 'X-Padding': 'p'.repeat(200) },
+      });
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('odata-version')).toBe('4.0');
+      expect(await res.json()).toEqual({ error: { code: 'REQUEST_HEAD_TOO_LARGE', message: TOO_LARGE } });
+    }
+  });
+
+  it('answers any other head over the limit with 431 and the REST error', async () => {
+    for (const url of [
+      `/api/ifc/projects?x=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES)}`,
+      `/api/ifc/odatax?x=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES)}`,
+      `/health?x=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES)}`,
+    ]) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`);
+      expect(res.status).toBe(431);
+      expect(res.headers.get('odata-version')).toBeNull();
+      expect(await res.json()).toEqual({ error: TOO_LARGE, code: 'REQUEST_HEAD_TOO_LARGE' });
+    }
+    // The upload's POST lives under the feed's root but is a REST route.
+    const upload = await fetch(`http://127.0.0.1:${port}/api/ifc/odata/upload`, {
+      method: 'POST',
+      headers: { 'X-Big': 'x'.repeat(REQUEST_HEAD_LIMIT_BYTES) },
+    });
+    expect([upload.status, upload.headers.get('odata-version')]).toEqual([431, null]);
+    expect(await upload.json()).toEqual({ error: TOO_LARGE, code: 'REQUEST_HEAD_TOO_LARGE' });
+  });
+
+  /** Two requests on one connection, the second sent once the first is answered; the second answer. */
+  async function afterAnother(first: string, second: string): Promise<string> {
+    const answers = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+        const [head = '', body] = received.split('\r\n\r\n');
+        const length = /Content-Length: (\d+)/i.exec(head)?.[1];
+        if (
+          !socket.writableEnded &&
+          body !== undefined &&
+          length &&
+          Buffer.byteLength(body) >= Number(length)
+        )
+          socket.end(second);
+      });
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+      socket.write(first);
+    });
+    return answers.slice(answers.lastIndexOf('HTTP/1.1 '));
+  }
+
+  it('answers a head over the limit on a connection that served others (keep-alive), in the form of its own path', async () => {
+    const long = `?$filter=${'x'.repeat(REQUEST_HEAD_LIMIT_BYTES)}`;
+    const rest = await afterAnother(
+      'GET /api/ifc/odata/$metadata HTTP/1.1\r\nHost: x\r\n\r\n',
+      `GET /api/ifc/projects${long} HTTP/1.1\r\nHost: x\r\n\r\n`,
     );
-    expect(res.status).toBe(431);
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await res.json()).toEqual({
-      error:
-        "The request's URL and headers together are larger than 64 KB. A long $filter (a list of many values) can be split into several requests, or filter on fewer values.",
+    expect(rest).toMatch(/^HTTP\/1\.1 431 /);
+    expect(rest).not.toMatch(/OData-Version/i);
+    expect(JSON.parse(rest.split('\r\n\r\n')[1]!)).toEqual({
+      error: TOO_LARGE,
       code: 'REQUEST_HEAD_TOO_LARGE',
+    });
+    const feed = await afterAnother(
+      'GET /health HTTP/1.1\r\nHost: x\r\n\r\n',
+      `GET /api/ifc/odata/IFCElements${long} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(feed).toMatch(/^HTTP\/1\.1 431 [^]*\r\nOData-Version: 4\.0\r\n/);
+    expect(JSON.parse(feed.split('\r\n\r\n')[1]!)).toEqual({
+      error: { code: 'REQUEST_HEAD_TOO_LARGE', message: TOO_LARGE },
     });
   });
 

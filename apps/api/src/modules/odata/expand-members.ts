@@ -105,7 +105,7 @@ function nestedNextLink(
   const remainingTop = item.options.top !== undefined ? item.options.top - written : undefined;
   // Every collection navigation joins on ProjectId: the link names the parent's project.
   const { v, p } = ctx.linkTag(plan.targetSet, parentValue, visible);
-  const skiptoken = encodeSkipToken({ v, k: token, ...(p ? { p } : {}) }, ctx.tokenSecret);
+  const skiptoken = encodeSkipToken({ v, k: token, s: plan.targetSet, ...(p ? { p } : {}) }, ctx.tokenSecret);
   return nextLinkUrl(`${ctx.serviceRoot}${plan.targetSet}`, parts.join('&'), skiptoken, remainingTop);
 }
 

@@ -347,6 +347,44 @@ describeEachStore('OData $expand: navigations, nested options, paging and access
     }
   });
 
+  it('answers 400 for a navigation expanded twice at one level (a JSON object holds each member once)', async () => {
+    for (const [path, target] of [
+      [
+        'Projects?$select=Name&$expand=Elements($top=1;$select=Name),Elements($top=1;$select=IfcType)',
+        'Elements',
+      ],
+      [`Projects('${ids.b}')?$expand=Elements,Elements`, 'Elements'],
+      [`IFCElements?${byProject(ids.b)}&$expand=Project($expand=Elements($top=1),Elements)`, 'Elements'],
+      ['Projects?$expand=*,*', '$expand'],
+    ]) {
+      const res = await feed(path!, owner.token);
+      expect([path, res.status, res.headers['odata-version']]).toEqual([path, 400, '4.0']);
+      expect(res.body.error).toEqual({
+        code: 'ValidationError',
+        message: expect.stringMatching(/is (expanded|given) twice/),
+        target,
+      });
+    }
+    const res = await feed('Projects?$expand=Elements,Elements', owner.token).expect(400);
+    expect(res.body.error.message).toBe(
+      "'Elements' is expanded twice: a navigation property can be expanded only once per level; give all its " +
+        'options in one item, e.g. Elements($select=…;$top=…)',
+    );
+  });
+
+  it('expands * with a named navigation once: the named one, with its options, in place of the one * brings', async () => {
+    const res = await feed(
+      `Projects('${ids.b}')?$expand=*,Elements(${enc('$top=1;$select=Name')})`,
+      owner.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.text.match(/"Elements":/g)).toHaveLength(1);
+    expect(res.body.Elements).toEqual([{ Id: expect.any(String), Name: expect.any(String) }]);
+    expect(res.body.Properties).toHaveLength(3);
+    expect(res.body.SpatialStructure).toHaveLength(2);
+    expect(res.body['@odata.context'].match(/Elements\(/g)).toHaveLength(1);
+  });
+
   it('answers 400 for an unknown navigation and 501 for $levels and $search', async () => {
     expect((await feed('Projects?$expand=Nope', owner.token).expect(400)).body.error.target).toBe('Nope');
     await feed('IFCElements?$expand=Name', owner.token).expect(400);

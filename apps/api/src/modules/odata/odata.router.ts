@@ -1,11 +1,11 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { errorBody, negotiateJson, ODataError, writeCsdlXml, writeServiceDocument } from '@aec/odata';
 import { asAppError } from '../../errors/app-error';
+import { isFeedRequest, ODATA_VERSION, routeStackOf } from '../../http/feed-requests';
 import { preferredPageSize } from './next-link';
 import type { ODataService } from './odata.service';
 import { parseResourcePath } from './resource-path';
 
-const ODATA_VERSION = '4.0';
 /** When a client told 503 (a set still being prepared) should ask again. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -28,6 +28,9 @@ const rawQueryOf = (req: Request) => {
 };
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+
+/** The path below the service root: after `/projects/{projectId}` on a per-project root. */
+const resourcePathOf = (req: Request) => req.path.replace(/^\/projects\/[^/]+/, '') || '/';
 
 /** OData errors in the OData JSON shape, with the status the layer chose (400, 401, 404, 410, 501…). */
 function sendError(res: Response, err: unknown): void {
@@ -65,6 +68,24 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
   // (the upload), which authenticate the app's way: a stale session's upload got the feed's 401 in the OData error
   // shape, whose message the connector could not show.
   router.get(/.*/, versionHeaders, identify);
+
+  /**
+   * Another method on a feed path: a path the feed does not serve (`$batch`, `foo/bar`) is the same 404 (or 400) as
+   * for GET, whatever the method; on one it serves, the app's 405 with Allow (in the OData form, error-handler.ts).
+   * The upload's and the demo's paths are left to their routes.
+   */
+  const otherMethods: RequestHandler = (req, res, next) => {
+    if (!isFeedRequest(req.method, req.originalUrl.split('?')[0] ?? '/', routeStackOf(req.app)))
+      return next();
+    try {
+      parseResourcePath(resourcePathOf(req));
+    } catch (err) {
+      res.set('OData-Version', ODATA_VERSION);
+      sendError(res, err);
+      return;
+    }
+    next();
+  };
 
   const handle =
     (projectIdOf: (req: Request) => string | undefined, pathOf: (req: Request) => string): RequestHandler =>
@@ -133,10 +154,7 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
   // path so that nothing is decoded twice.
   router.get(
     /^\/projects\/([^/]+)(\/.*)?$/,
-    handle(
-      (req) => String(req.params[0]),
-      (req) => req.path.replace(/^\/projects\/[^/]+/, '') || '/',
-    ),
+    handle((req) => String(req.params[0]), resourcePathOf),
   );
   router.get(
     /^(\/.*)?$/,
@@ -145,6 +163,7 @@ export function odataRouter(odata: ODataService, identify: RequestHandler): Rout
       (req) => req.path,
     ),
   );
+  router.all(/.*/, otherMethods);
   // Errors raised while routing (an undecodable project id) get the OData error shape too.
   const routingErrors: ErrorRequestHandler = (err, _req, res, _next) => sendError(res, err);
   router.use(routingErrors);

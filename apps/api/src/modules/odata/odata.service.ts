@@ -265,7 +265,7 @@ export function createODataService({
         const nextKey = readAheadKey(nextQuery);
         if (nextKey !== undefined && encoded) readAhead.offer(nextKey, () => reader.page(nextQuery), limit);
         const token = encodeSkipToken(
-          { v: versionTag, k: last, ...(prepared.pin ? { p: prepared.pin } : {}) },
+          { v: versionTag, k: last, s: req.entitySet, ...(prepared.pin ? { p: prepared.pin } : {}) },
           tokenSecret,
         );
         return nextLinkUrl(`${req.serviceRoot}${req.entitySet}`, req.rawQuery, token, remainingTop);
@@ -316,7 +316,7 @@ export function createODataService({
     async entity(req: FeedRequest, key: string): Promise<string | null> {
       const scoped = req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId);
       const type = typeOf(scoped?.model ?? model, req.entitySet);
-      const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type.key))}`;
+      const keyFilter = `$filter=${encodeURIComponent(keyToFilter(key, type, req.entitySet))}`;
       const others = req.rawQuery.split('&').filter((p) => p && !/^(\$|%24)filter=/i.test(p));
       const prepared = await prepare(req, [keyFilter, ...others].join('&'), scoped);
       const { query, model: m } = prepared;

@@ -20,8 +20,9 @@ export interface PageSnapshot {
 
 /**
  * The versions a page of `entitySet` reads: a first page what its scope (`inScope`) reads now, a later one what
- * its link pinned (`skiptoken`, MAC-checked here; its position is checked against the tag by the caller). The
- * change sets read every kept version's change set, not the published versions: those are what their links pin.
+ * its link pinned (`skiptoken`, MAC-checked here, and refused on a set other than its own; its position is checked
+ * against the tag by the caller). The change sets read every kept version's change set, not the published
+ * versions: those are what their links pin.
  */
 export async function pageSnapshot(opts: {
   entitySet: string;
@@ -34,7 +35,7 @@ export async function pageSnapshot(opts: {
   const token =
     skiptoken === undefined
       ? undefined
-      : decodeSkipToken(skiptoken, { secret: tokenSecret, version: (tag) => tag });
+      : decodeSkipToken(skiptoken, { secret: tokenSecret, version: (tag) => tag, entitySet });
   const changes = isChangeSet(entitySet);
   const readable = changes ? await changeSetVersionsOf(reader, inScope) : inScope;
   const paged = await pageVersions({ entitySet, readable, token, reader });
