@@ -102,6 +102,11 @@ export interface FeedReader {
    * are complete, of versions that keep their rows, of these projects.
    */
   changeSetVersions(projectIds: readonly string[]): Promise<{ id: string; version: number }[]>;
+  /**
+   * The project's row versions whose wide set is built (a wide catalog is stored), each with its model: while a
+   * published version's wide set is prepared, its root still describes the set with the columns it had.
+   */
+  wideSetVersions?(projectId: string): Promise<{ modelId: string; version: number }[]>;
   page(q: FeedQuery): FeedPage;
   count(q: FeedQuery): Promise<number>;
   /** One store query per navigation (Mongo: one bounded query per parent for collections), never unbounded. */

@@ -17,16 +17,19 @@ function namedBy(e: Expr): string[] | undefined {
 
 /**
  * The projects a query names with top-level `ProjectId eq '…'` / `ProjectId in (…)` conjuncts (the Tableau URL
- * does), or undefined when it names none. Rows can come only from these projects, so the request's scope is
- * narrowed to them: an anonymous caller may read a public one, anyone gets 404 for one they cannot read, and a
- * page link does not depend on the caller's other projects.
+ * does), or undefined when it names none. `in` is or-ed `eq`, so an `or` whose branches each name projects
+ * (`ProjectId eq 'a' or ProjectId eq 'b'`, in parentheses or nested, a branch possibly a conjunction naming some)
+ * names all of them; an `or` with a branch naming none, or anything under `not`, names nothing. Rows can come only
+ * from the named projects, so the request's scope is narrowed to them: an anonymous caller may read a public one,
+ * anyone gets 404 for one they cannot read, and a page link does not depend on the caller's other projects.
  */
 export function namedProjectIds(filter: Expr | undefined): string[] | undefined {
   if (!filter) return undefined;
-  if (filter.kind === 'logical' && filter.op === 'and') {
+  if (filter.kind === 'logical') {
     const left = namedProjectIds(filter.left);
     const right = namedProjectIds(filter.right);
-    return left && right ? [...new Set([...left, ...right])] : (left ?? right);
+    if (filter.op === 'and') return left && right ? [...new Set([...left, ...right])] : (left ?? right);
+    return left && right ? [...new Set([...left, ...right])] : undefined;
   }
   return namedBy(filter);
 }

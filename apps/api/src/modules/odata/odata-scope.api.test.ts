@@ -96,6 +96,46 @@ describeEachStore('OData feed scope: roots, named projects, page links', (target
     await feed(`IFCElements?${named(projectId)}`).expect(401);
   });
 
+  it('treats ProjectId equalities joined by `or` as `in`: 404 for a project the caller cannot read', async () => {
+    const filter = (f: string) => `$filter=${encodeURIComponent(f)}`;
+    const unknown = 'proj_unknown';
+    const forms = [
+      `ProjectId eq '${projectId}' or ProjectId eq '${unknown}'`,
+      `'${unknown}' eq ProjectId or ProjectId eq '${projectId}'`,
+      `(ProjectId eq '${projectId}' or (ProjectId eq '${DEMO}' or ProjectId eq '${unknown}')) and ModelId ne 'x'`,
+      `(ProjectId eq '${projectId}' and ModelId ne 'x') or ProjectId in ('${DEMO}','${unknown}')`,
+    ];
+    for (const form of forms) {
+      for (const path of ['IFCElements/$count', 'IFCElements', 'IFCProperties/$count']) {
+        const res = await feed(`${path}?${filter(form)}`).set(bearer(alice.token));
+        expect([form, path, res.status]).toEqual([form, path, 404]);
+        expect(JSON.parse(res.text).error.message).toContain(`'${unknown}'`);
+      }
+    }
+    // On a per-project root too, and for another user's project.
+    await feed(`projects/${projectId}/IFCElements/$count?${filter(forms[0]!)}`)
+      .set(bearer(alice.token))
+      .expect(404);
+    const theirs = `ProjectId eq '${DEMO}' or ProjectId eq '${projectId}'`;
+    await feed(`IFCElements/$count?${filter(theirs)}`)
+      .set(bearer(bob.token))
+      .expect(404);
+    // Projects the caller can read answer as their `in` form does.
+    const count = async (f: string) =>
+      Number(
+        (
+          await feed(`IFCElements/$count?${filter(f)}`)
+            .set(bearer(alice.token))
+            .expect(200)
+        ).text,
+      );
+    expect(await count(`ProjectId eq '${projectId}' or ProjectId eq '${DEMO}'`)).toBe(
+      await count(`ProjectId in ('${projectId}','${DEMO}')`),
+    );
+    // A ProjectId equality under not() names no project to read.
+    expect(await count(`not (ProjectId eq '${unknown}')`)).toBe(fixture.counts.totalProducts);
+  });
+
   it('keeps the Tableau URL paging while the same user uploads and deletes other projects', async () => {
     const prefer = { Prefer: 'odata.maxpagesize=20' };
     const first = await feed(`IFCElements?${named(projectId)}&$select=Id`)

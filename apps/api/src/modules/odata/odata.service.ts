@@ -15,7 +15,7 @@ import {
   type QueryOptions,
   type SkipTokenValue,
 } from '@aec/odata';
-import type { FeedQuery, FeedReader, FeedRow } from '../../store/feed-types';
+import type { FeedQuery, FeedReader, FeedRow, VisibleVersion } from '../../store/feed-types';
 import { WIDE_ENTITY_SET, type WideCatalog } from '../../store/wide-columns';
 import type { UserRecord } from '../../store/types';
 import { createFeedScope, type ProjectScope } from './feed-scope';
@@ -94,35 +94,42 @@ export function createODataService({
     return type;
   }
 
+  /**
+   * Why a project's wide set cannot be read although its root lists it: 500 once the build of a version it serves
+   * used up its attempts, else 503 (it is being built right after the publish: seconds for a large model).
+   */
+  async function wideSetUnavailable(projectId: string, visible: VisibleVersion[]): Promise<ODataError> {
+    let failure: Awaited<ReturnType<NonNullable<typeof wideSetFailure>>> = null;
+    for (const published of visible.filter((v) => v.id === projectId && v.version > 0))
+      failure ??= (await wideSetFailure?.(published.id, published.version)) ?? null;
+    if (failure) {
+      // Not a wait that ends: say why, and what still serves the data.
+      return new ODataError(
+        500,
+        'WideSetFailed',
+        `${WIDE_ENTITY_SET} could not be built for this project (${failure.attempts} attempts): ${failure.error}. ` +
+          'IFCElements and IFCProperties serve the same data; uploading the model again tries anew.',
+        undefined,
+        WIDE_ENTITY_SET,
+      );
+    }
+    return new ODataError(
+      503,
+      'ServiceUnavailable',
+      `${WIDE_ENTITY_SET} is still being prepared for this project. Try again in a moment.`,
+      undefined,
+      WIDE_ENTITY_SET,
+    );
+  }
+
   /** `scoped`: the per-project scope when the caller already resolved it (key access needs the model first). */
   async function prepare(req: FeedRequest, rawQuery: string, scoped?: ProjectScope) {
     const perProject =
       scoped ?? (req.projectId === undefined ? undefined : await projectScope(req.user, req.projectId));
     const requestModel = perProject?.model ?? model;
-    if (perProject && req.entitySet === WIDE_ENTITY_SET && requestModel === model) {
-      let failure: Awaited<ReturnType<NonNullable<typeof wideSetFailure>>> = null;
-      for (const published of perProject.visible.filter((v) => v.id === req.projectId && v.version > 0))
-        failure ??= (await wideSetFailure?.(published.id, published.version)) ?? null;
-      if (failure) {
-        // Not a wait that ends: say why, and what still serves the data.
-        throw new ODataError(
-          500,
-          'WideSetFailed',
-          `${WIDE_ENTITY_SET} could not be built for this project (${failure.attempts} attempts): ${failure.error}. ` +
-            'IFCElements and IFCProperties serve the same data; uploading the model again tries anew.',
-          undefined,
-          WIDE_ENTITY_SET,
-        );
-      }
-      // Built right after the model is published: seconds for a large model.
-      throw new ODataError(
-        503,
-        'ServiceUnavailable',
-        `${WIDE_ENTITY_SET} is still being prepared for this project. Try again in a moment.`,
-        undefined,
-        WIDE_ENTITY_SET,
-      );
-    }
+    // The root lists the set meanwhile (with the columns last built); its rows wait for the build.
+    if (perProject?.widePending && req.entitySet === WIDE_ENTITY_SET)
+      throw await wideSetUnavailable(req.projectId!, perProject.visible);
     let type = typeOf(requestModel, req.entitySet);
     let query = parseODataQuery(rawQuery, requestModel, req.entitySet);
     if (query.search) throw new ODataNotImplementedError('$search is not supported', '$search');
@@ -139,7 +146,9 @@ export function createODataService({
     let m = requestModel;
     if (perProject && req.entitySet === WIDE_ENTITY_SET) {
       // The wide set's columns are those of the version read, which a pinned link may have superseded.
-      m = await projectModel(req.projectId!, snapshot.visible);
+      const read = await projectModel(req.projectId!, snapshot.visible);
+      if (read.widePending) throw await wideSetUnavailable(req.projectId!, snapshot.visible);
+      m = read.model;
       if (m !== requestModel) {
         type = typeOf(m, req.entitySet);
         query = parseODataQuery(rawQuery, m, req.entitySet);

@@ -20,6 +20,7 @@ import type { FeedReader, VisibleVersion } from '../feed-types';
 import type { ProjectDoc } from './project-model';
 import { modelsOf } from './project-switch';
 import { VERSIONS_COLLECTION, type VersionDoc } from './version-docs';
+import type { WideCatalogDoc } from './row-collections';
 
 export const mongoFeedModel = createFeedModel({
   projectIdOnRows: 'projectId',
@@ -71,6 +72,8 @@ export const mongoFeedModel = createFeedModel({
 });
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
+/** The wide sets' catalogs (row-collections.ts): one document per (project, row version) whose set is built. */
+const WIDE_CATALOGS = 'ifc_wide_catalogs';
 /** Per-parent expand queries in flight at once. */
 const EXPAND_CONCURRENCY = 8;
 
@@ -161,6 +164,23 @@ export function createMongoFeedReader(db: mongo.Db): FeedReader {
       return pairs.filter((p) => held.has(`${p.version}:${p.id}`));
     },
     changeSetVersions,
+    async wideSetVersions(projectId) {
+      const [built, records] = await Promise.all([
+        db
+          .collection<WideCatalogDoc>(WIDE_CATALOGS)
+          .find({ projectId }, { projection: { _id: 0, version: 1 } })
+          .toArray(),
+        db
+          .collection<VersionDoc>(VERSIONS_COLLECTION)
+          .find({ projectId }, { projection: { _id: 0, version: 1, modelId: 1 } })
+          .toArray(),
+      ]);
+      const modelOf = new Map(records.map((r) => [r.version, r.modelId]));
+      return built.flatMap(({ version }) => {
+        const modelId = modelOf.get(version);
+        return modelId === undefined ? [] : [{ modelId, version }];
+      });
+    },
     async visibleVersions(scope) {
       if (scope.projectIds ? !scope.projectIds.length : !scope.userId) return [];
       const filter: MongoDoc = scope.projectIds

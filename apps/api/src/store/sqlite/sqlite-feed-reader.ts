@@ -130,11 +130,19 @@ export function createSqliteFeedReader(db: SqliteDb): FeedReader {
 
   const jsonPages = createSqliteJsonPages(db);
   const caseMapTable = installCaseMap(db);
+  const wideSetVersions = db.prepare(
+    `SELECT v.model_id AS modelId, c.version FROM ifc_wide_catalogs c
+     JOIN versions v ON v.project_id = c.project_id AND v.version = c.version
+     WHERE c.project_id = ? ORDER BY c.version`,
+  );
 
   return {
     model,
     heldVersions: createSqliteHeldVersions(db),
     changeSetVersions: createSqliteChangeSetVersions(db),
+    async wideSetVersions(projectId) {
+      return wideSetVersions.all(projectId) as { modelId: string; version: number }[];
+    },
     async visibleVersions(scope) {
       const where: string[] = [];
       const params: unknown[] = [];
