@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { newAccount, openSignedIn, type SignedIn } from './app-support';
+import { axeRuleViolations } from './support/axe';
 import { launchBrowser, screenshot, type TestPage } from './support/browser';
+import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -83,5 +85,34 @@ describe('feed tokens in Settings', () => {
     expect((await countWithBasic(account.user.username, token)).status).toBe(401);
     // the browser logs the taken name's 409; nothing else may fail
     expect(tab.unexpectedErrors(/status of 409/)).toEqual([]);
+  });
+
+  it('fits 320 px with a long token name and username, and goes away with the deleted account', async () => {
+    await tab?.context.close();
+    // 23 characters + "_" + 8: a 32-character username, the longest there is.
+    const narrow = await newAccount(server.baseURL, 'narrow_screen_user_name');
+    expect(narrow.user.username).toHaveLength(32);
+    tab = await openSignedIn(browser, server.baseURL, narrow, { width: 320, height: 640 });
+    const { page } = tab;
+    await page.goto('/app/settings');
+    const card = page.getByRole('region', { name: 'Feed tokens' });
+    await card.getByText('No feed tokens yet.').waitFor();
+    const name = 'PowerBI_Production_Workspace_For_The_North_Tower_Project_Team_2026_Q4';
+    await card.getByLabel('Token name').fill(name);
+    await card.getByRole('button', { name: 'Create token' }).click();
+    await card.getByTestId('new-feed-token').waitFor();
+    const report = await widthAt(page, 320);
+    expect(report.sticksOut).toEqual([]);
+    expect(report.documentWidth).toBeLessThanOrEqual(320);
+    // The alert's title is not a heading of its own (h1 → h2 → h5 broke the order).
+    expect(await axeRuleViolations(page, ['heading-order'])).toEqual([]);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByText('Account deleted').waitFor();
+    // Signed out: nothing here may go on asking the server as the deleted user.
+    expect(await card.count()).toBe(0);
+    expect(await page.getByText('Loading tokens...').count()).toBe(0);
+    expect(tab.unexpectedErrors()).toEqual([]);
   });
 });

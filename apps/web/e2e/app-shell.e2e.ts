@@ -207,6 +207,29 @@ describe('header', () => {
 });
 
 describe('keyboard', () => {
+  it('gives the focus back to Toggle Sidebar when the mobile sheet closes (Escape or Close)', async () => {
+    tab = await openSignedIn(browser, server.baseURL, account, { width: 320, height: 640 });
+    const { page } = tab;
+    await page.goto('/app/help');
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+    const toggle = page.getByRole('button', { name: 'Toggle Sidebar' });
+    const sheet = page.getByRole('dialog');
+    const toggleFocused = () => toggle.evaluate((el) => el === document.activeElement);
+
+    await toggle.click();
+    await sheet.waitFor();
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await toggleFocused()).toBe(true);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+    await sheet.waitFor({ state: 'detached' });
+    expect(await toggleFocused()).toBe(true);
+  });
+
   it.each([
     ['the app shell', '/app/help'],
     ['the public site', '/features'],
@@ -268,5 +291,52 @@ describe('a page that fails', () => {
     await page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor();
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('leaving', () => {
+  it('Go back in a fresh tab goes to the app home (signed in) or the home page, instead of doing nothing', async () => {
+    tab = await openSignedIn(browser, server.baseURL, account);
+    const { page } = tab;
+    await page.goto('/app/help');
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Go back' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/app') && url.pathname !== '/app/help');
+
+    // With a page of the app behind it, it still goes back there.
+    await page.goto('/app/help');
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+    await sidebar(page).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Go back' }).click();
+    await page.waitForURL('**/app/help');
+
+    await page.goto('/app/not-a-page');
+    await page.getByRole('main').getByRole('button', { name: 'Go Back', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/app') && url.pathname !== '/app/not-a-page');
+
+    const visitor = await openPage(browser, server.baseURL);
+    try {
+      await visitor.page.goto('/no-such-page');
+      await visitor.page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+      await visitor.page.getByRole('button', { name: 'Go Back' }).click();
+      await visitor.page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('follows a logout in another tab: the stored token removed, this tab goes to /login', async () => {
+    tab = await openSignedIn(browser, server.baseURL, account);
+    const { page, context } = tab;
+    await page.goto('/app/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    const other = await context.newPage();
+    await other.goto('/app/help');
+    await other.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+    // What logging out there does to the shared storage.
+    await other.evaluate(() => window.localStorage.removeItem('token'));
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
   });
 });

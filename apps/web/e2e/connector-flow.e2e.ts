@@ -1,7 +1,9 @@
 import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { axeRuleViolations } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
+import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
 import {
   apiGet,
@@ -37,6 +39,13 @@ afterEach(async () => {
 });
 
 const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+/** The focused element as `tag "text"`, e.g. `h2 "Results"` (`body ""` when focus was dropped). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return `${el?.tagName.toLowerCase()} "${(el?.textContent ?? '').trim().slice(0, 40)}"`;
+  });
 
 describe('IFC connector: select, preview, process, results', () => {
   it('processes a generated model end to end and publishes exactly its elements', async () => {
@@ -273,5 +282,53 @@ describe('IFC connector: select, preview, process, results', () => {
     await page.getByRole('button', { name: 'Process Another File' }).click();
     await page.getByText('Maximum file size').waitFor();
     expect(await page.locator('[aria-current=step]').innerText()).toContain('Select File');
+  });
+
+  it('fits 320 px with long names, moves focus with each step, and names a second feed token apart', async () => {
+    const longName =
+      'Office_A_with_a_really_long_descriptive_name_for_the_tower_block_north_wing_phase_two.ifc';
+    const file = writeModel(files.dir, longName, generateIfcFixture({ storeys: 1, bays: 2, seed: 11 }).text);
+    // 23 characters + "_" + 8: a 32-character username, the longest there is.
+    tab = await signedInTab(browser, server.baseURL, 'narrow_screen_user_name', CONNECTOR_PATH);
+    expect(tab.user.username).toHaveLength(32);
+    const { page } = tab;
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByText('Maximum file size').waitFor();
+
+    await chooseFile(page, file);
+    await page.getByRole('button', { name: 'Start Processing' }).waitFor();
+    expect(await focused(page)).toBe('h2 "Preview"');
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 30_000 });
+    expect(await focused(page)).toBe('h2 "Results"');
+    const results = await widthAt(page, 320);
+    expect(results.sticksOut).toEqual([]);
+    expect(results.documentWidth).toBeLessThanOrEqual(320);
+    // The log scrolls, so keyboard users can reach it; alert titles do not break the heading levels.
+    expect(await axeRuleViolations(page, ['scrollable-region-focusable', 'heading-order'])).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create feed token' }).click();
+    await page.getByTestId('feed-token').waitFor();
+    const first = `BI feed: ${longName}`.slice(0, 80);
+    expect(await page.getByText(`Feed token “${first}”`).count()).toBe(1);
+    expect((await widthAt(page, 320)).documentWidth).toBeLessThanOrEqual(320);
+
+    await page.getByRole('button', { name: 'Process Another File' }).click();
+    await page.getByText('Maximum file size').waitFor();
+    expect(await focused(page)).toBe('h2 "Select an IFC file"');
+
+    // The same file again: a new version of its model, and a feed token that does not collide with the first.
+    await chooseFile(page, file);
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Create feed token' }).click();
+    await page.getByTestId('feed-token').waitFor();
+    const second = `${first.slice(0, 76)} (2)`;
+    expect(await page.getByText(`Feed token “${second}”`).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Start Processing' }).waitFor();
+    expect(await focused(page)).toBe('h2 "Preview"');
+    expect(tab.unexpectedErrors()).toEqual([]);
   });
 });

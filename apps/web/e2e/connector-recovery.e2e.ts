@@ -1,6 +1,8 @@
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
 import {
   chooseFile,
@@ -152,5 +154,50 @@ describe('IFC connector: recovery paths', () => {
     await page.waitForTimeout(300);
     expect(controls).toEqual([]);
     expect(tab.unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
+  it('keeps the keyboard focus through Start, Pause, Resume and Cancel, and fits 320 px with a long file name', async () => {
+    const longName =
+      'Office_A_with_a_really_long_descriptive_name_for_the_tower_block_north_wing_phase_two.ifc';
+    const file = path.join(files.dir, longName);
+    copyFileSync(bigModel, file);
+    tab = await signedInTab(browser, server.baseURL, 'focus', CONNECTOR_PATH);
+    const { page } = tab;
+    await page.setViewportSize({ width: 320, height: 640 });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.tagName.toLowerCase()} "${(el?.textContent ?? '').trim().slice(0, 40)}"`;
+      });
+    await chooseFile(page, file);
+    await page.getByRole('button', { name: 'Start Processing' }).focus();
+    const accepted = page.waitForResponse((r) => r.url().endsWith('/api/ifc/odata/upload'));
+    await page.keyboard.press('Enter');
+    const { jobId } = (await (await accepted).json()) as { jobId: string };
+    try {
+      expect(await focused()).toBe('h2 "Process"');
+      const processing = await widthAt(page, 320);
+      expect(processing.sticksOut).toEqual([]);
+      expect(processing.documentWidth).toBeLessThanOrEqual(320);
+
+      const pause = page.getByRole('button', { name: 'Pause' }).and(page.locator(':enabled'));
+      await pause.waitFor();
+      await pause.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Resume' }).waitFor();
+      await page.waitForTimeout(200);
+      expect(await focused()).toBe('button "Resume"');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Pause' }).waitFor();
+      await page.waitForTimeout(200);
+      expect(await focused()).toBe('button "Pause"');
+
+      await page.getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Start Processing' }).waitFor();
+      expect(await focused()).toBe('h2 "Preview"');
+    } finally {
+      await cancelLeftover(jobId);
+    }
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newAccount, uploadModel, type SignedIn } from './app-support';
 import { blogPosts } from '../src/features/blog/content/posts';
 import { DOC_PAGES } from '../src/features/docs/docs-pages';
-import { seriousAxeViolations } from './support/axe';
+import { axeRuleViolations, seriousAxeViolations } from './support/axe';
 import { ARTIFACTS_DIR, launchBrowser } from './support/browser';
 import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
@@ -160,5 +160,16 @@ describe('every route', () => {
     } finally {
       page.off('pageerror', onError);
     }
+  });
+
+  it.each([
+    { path: '/faq', signedIn: false },
+    { path: '/app/layout-guide', signedIn: true },
+  ])('$path keeps its heading levels in order (axe heading-order)', async (route) => {
+    const { page } = pages.get(route.signedIn)!;
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await page.goto(route.path);
+    await settled(page);
+    expect(await axeRuleViolations(page, ['heading-order'])).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ import { useBrowserSession } from './support/session';
 import { expiredCopy } from './support/tokens';
 import { registerViaApi, uniqueUser } from './support/users';
 import type { Browser, Page, Request, Route } from 'playwright-core';
+// The web app does not depend on @aec/ifc; the tests only borrow its model generator.
+import { generateIfcModel } from '../../../packages/ifc/src';
 
 let server: TestServer;
 let browser: Browser;
@@ -182,5 +184,43 @@ describe('the next user in the same tab', () => {
     release();
     await card.getByText('No feed tokens yet.').waitFor();
     expect(await page.getByText(secretName).count()).toBe(0);
+  });
+});
+
+describe('a session that expires on the connector', () => {
+  it('sends an upload refused with 401 to the login, not to "Your file was not processed", and back after it', async () => {
+    const account = await newAccount(server.baseURL, 'lapsed');
+    const signedIn = await openSignedIn(browser, server.baseURL, account);
+    const { page } = signedIn;
+    try {
+      await page.goto('/app/ifc-tableau-connector');
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'small.ifc',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(generateIfcModel({ storeys: 1 })),
+      });
+      await page.getByRole('button', { name: 'Start Processing' }).waitFor();
+      // The token expires while the user reads the Preview.
+      await page.route('**/api/ifc/odata/upload', (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: '{"error":"Invalid or expired token","code":"UNAUTHORIZED"}',
+        }),
+      );
+      await page.getByRole('button', { name: 'Start Processing' }).click();
+      await page.waitForURL('**/login');
+      await page.getByText(EXPIRED).waitFor();
+      expect(await page.getByText('Your file was not processed').count()).toBe(0);
+      expect(await storedToken(page)).toBeNull();
+      await page.unrouteAll();
+
+      await page.getByLabel('Username').fill(account.user.username);
+      await page.getByLabel('Password', { exact: true }).fill(account.user.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL('**/app/ifc-tableau-connector');
+    } finally {
+      await signedIn.context.close();
+    }
   });
 });

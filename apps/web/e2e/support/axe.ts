@@ -31,3 +31,20 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/** The elements failing the given axe rules (any impact), as `rule: target` lines. */
+export async function axeRuleViolations(page: Page, rules: string[]): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (ruleIds) => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
+    ).axe;
+    const options = { runOnly: { type: 'rule', values: ruleIds }, resultTypes: ['violations'] };
+    const results = (await axe.run(document, options)) as { violations: unknown[] };
+    return results.violations;
+  }, rules);
+  return (violations as AxeViolation[]).flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`),
+  );
+}

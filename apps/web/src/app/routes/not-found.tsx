@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PageMeta } from '@/components/ui/page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** sessionStorage key holding the path a signed-in user tried before being sent to the dashboard. */
 export const ATTEMPTED_PATH_KEY = 'attemptedPath';
@@ -13,6 +14,7 @@ export function NotFoundRoute() {
   const { user, token, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const goBack = useGoBack(paths.home);
   const signedIn = user !== null && token !== null;
   const missing = `${location.pathname}${location.search}`;
 
@@ -58,7 +60,7 @@ export function NotFoundRoute() {
         .
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button variant="outline" onClick={() => void navigate(-1)}>
+        <Button variant="outline" onClick={goBack}>
           Go Back
         </Button>
         <Button asChild>

@@ -1,10 +1,11 @@
 import { ArrowLeft, Home, PanelLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { TooltipProvider, WithTooltip } from '@/components/ui/tooltip';
 import { appPaths } from '@/config/app-paths';
 import { useSidebar } from '@/components/layouts/sidebar-context';
+import { useGoBack } from '@/lib/use-go-back';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppThemeSwitch } from './app-theme-switch';
 
@@ -13,7 +14,7 @@ export const HEADER_TOOLTIP_DELAY_MS = 2000;
 
 export function AppHeader() {
   const { toggle, open, isMobile, openMobile } = useSidebar();
-  const navigate = useNavigate();
+  const goBack = useGoBack(appPaths.home);
   const expanded = isMobile ? openMobile : open;
   return (
     <TooltipProvider delayDuration={HEADER_TOOLTIP_DELAY_MS}>
@@ -41,7 +42,7 @@ export function AppHeader() {
           </Button>
         </WithTooltip>
         <WithTooltip content="Go back">
-          <Button variant="ghost" size="icon" aria-label="Go back" onClick={() => void navigate(-1)}>
+          <Button variant="ghost" size="icon" aria-label="Go back" onClick={goBack}>
             <ArrowLeft aria-hidden="true" />
           </Button>
         </WithTooltip>

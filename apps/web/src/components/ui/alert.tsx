@@ -27,10 +27,15 @@ export function Alert({
   return <div role={role ?? defaultRole} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<'h5'>) {
-  return <h5 className={cn('mb-1 font-medium leading-none', className)} {...props} />;
+/** A title, not a heading: alerts sit inside sections whose heading levels they must not break (axe heading-order). */
+export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div className={cn('mb-1 font-medium leading-tight [overflow-wrap:anywhere]', className)} {...props} />
+  );
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('text-sm [&_p]:leading-relaxed', className)} {...props} />;
+  return (
+    <div className={cn('text-sm [overflow-wrap:anywhere] [&_p]:leading-relaxed', className)} {...props} />
+  );
 }

@@ -7,7 +7,7 @@ import { AuthContext, type AuthState } from './auth-context';
 import { authReducer } from './auth-reducer';
 import { forgetCachedData } from './forget-cached-data';
 import { SESSION_EXPIRED_MESSAGE } from './session-messages';
-import { readToken, writeToken } from './token-storage';
+import { readToken, TOKEN_STORAGE_KEY, writeToken } from './token-storage';
 
 /** The requests load on first use: a visitor who never signs in never downloads the HTTP client. */
 const requests = () =>
@@ -95,6 +95,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => setSessionRejectedHandler(null);
   }, [storeToken, queryClient]);
+
+  useEffect(() => {
+    // A logout in another tab removes the stored token: this tab stops using it too (the guard sends it to /login).
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      if (event.newValue !== null || tokenRef.current === null) return;
+      tokenRef.current = null;
+      setAuthToken(null);
+      forgetCachedData(queryClient);
+      dispatch({ type: 'logout' });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
 
   const register = useCallback(async (body: RegisterRequest) => {
     await (await requests()).registerUser(body);

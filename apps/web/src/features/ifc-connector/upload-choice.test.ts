@@ -1,4 +1,5 @@
-import { defaultTarget, modelChoices, targetLabel } from './upload-choice';
+import { formatDateTime } from '@/lib/format';
+import { choiceOptionLabels, defaultTarget, modelChoices, targetLabel } from './upload-choice';
 
 const project = (projectId: string, name: string, models: Array<[string, string, string]>) => ({
   projectId,
@@ -41,5 +42,39 @@ describe('the connector’s "New project" or "New version of …" question', () 
     expect(defaultTarget('Hospital_MEP.ifc', modelChoices(projects))).toEqual({ kind: 'new' });
     expect(defaultTarget('Hospital_ARC.ifc', [])).toEqual({ kind: 'new' });
     expect(targetLabel({ kind: 'new' })).toBe('New project');
+  });
+});
+
+describe('choiceOptionLabels', () => {
+  const twin = (projectId: string, createdAt: string, latest: number) => ({
+    ...project(projectId, 'big', [[`${projectId}-m`, 'big', 'big.ifc']]),
+    createdAt,
+    models: [{ modelId: `${projectId}-m`, name: 'big', latestVersionNumber: latest, fileName: 'big.ifc' }],
+  });
+
+  it('keeps "<model> in <project>" for names that are unique', () => {
+    expect(choiceOptionLabels(modelChoices(projects))).toEqual([
+      'Architecture in Hospital',
+      'Structure in Hospital',
+      'École Ω in École Ω',
+    ]);
+  });
+
+  it('tells apart two projects of the same name by creation time and latest version', () => {
+    const a = '2026-11-30T02:49:00.000Z';
+    const b = '2026-11-30T03:09:00.000Z';
+    const labels = choiceOptionLabels(modelChoices([twin('p-aaaaaa', a, 6), twin('p-bbbbbb', b, 1)]));
+    expect(labels).toEqual([
+      `big in big (project created ${formatDateTime(a)}, v6)`,
+      `big in big (project created ${formatDateTime(b)}, v1)`,
+    ]);
+    expect(new Set(labels).size).toBe(2);
+  });
+
+  it('adds the end of the project id when even those are alike', () => {
+    const at = '2026-11-30T02:49:00.000Z';
+    const labels = choiceOptionLabels(modelChoices([twin('p-aaaaaa', at, 1), twin('p-bbbbbb', at, 1)]));
+    expect(labels[0]).toMatch(/ · id …aaaaaa$/);
+    expect(labels[1]).toMatch(/ · id …bbbbbb$/);
   });
 });

@@ -1,8 +1,9 @@
 import { ArrowLeft, BookOpen, LayoutDashboard } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { appPaths } from '@/config/app-paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useGoBack } from '@/lib/use-go-back';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
@@ -13,7 +14,7 @@ export function AppNotFoundRoute() {
   usePageTitle('Page not found');
   const { user } = useAuth();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const goBack = useGoBack(appPaths.home);
   return (
     <section className="mx-auto grid max-w-xl gap-4 py-16 text-center">
       <p className="text-sm font-semibold text-muted-foreground">404</p>
@@ -26,7 +27,7 @@ export function AppNotFoundRoute() {
         .
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button variant="outline" onClick={() => void navigate(-1)}>
+        <Button variant="outline" onClick={goBack}>
           <ArrowLeft aria-hidden="true" />
           Go Back
         </Button>

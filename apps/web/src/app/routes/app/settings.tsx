@@ -24,10 +24,10 @@ export function SettingsRoute() {
         onLogout={logout}
         sessionExpired={isSessionExpired(error)}
       />
-      <FeedTokenManager
-        username={user?.username ?? ''}
-        serviceRoot={feedServiceRoot(window.location.origin)}
-      />
+      {/* Signed-in only: after the account is deleted (a logout) the page keeps just its deleted card. */}
+      {user ? (
+        <FeedTokenManager username={user.username} serviceRoot={feedServiceRoot(window.location.origin)} />
+      ) : null}
       <ThemePreference value={theme} onChange={setTheme} />
     </div>
   );

@@ -9,7 +9,7 @@ export function FaqAccordion() {
     <Accordion type="single" collapsible className="rounded-lg border bg-card px-5">
       {faqItems.map((item) => (
         <AccordionItem key={item.id} value={item.id} className="last:border-b-0">
-          <AccordionTrigger>{item.question}</AccordionTrigger>
+          <AccordionTrigger headingLevel="h2">{item.question}</AccordionTrigger>
           <AccordionContent>{item.answer}</AccordionContent>
         </AccordionItem>
       ))}

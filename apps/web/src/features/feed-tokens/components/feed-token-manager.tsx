@@ -52,8 +52,8 @@ export function FeedTokenManager({ username, serviceRoot }: { username: string; 
         <CardTitle className="text-lg">Feed tokens</CardTitle>
         <CardDescription>
           Tableau, Power BI and Excel connect with HTTP Basic authentication: username{' '}
-          <strong>{username}</strong> and a feed token as the password. Feed root:{' '}
-          <code className="break-all text-xs">{serviceRoot}</code>
+          <strong className="[overflow-wrap:anywhere]">{username}</strong> and a feed token as the password.
+          Feed root: <code className="break-all text-xs">{serviceRoot}</code>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -36,6 +36,7 @@ export function ConnectionDownloads({ projectId }: { projectId: string }) {
           <Button
             key={file.kind}
             variant="outline"
+            className="h-auto min-h-10 whitespace-normal text-left"
             disabled={pending !== null}
             onClick={() => void download(file.kind)}
           >

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useConnectorFlow } from '../hooks/use-connector-flow';
 import { useUploadChoice } from '../hooks/use-upload-choice';
 import { PreviewStep } from './preview-step';
@@ -11,8 +12,16 @@ export function IfcConnector({ username }: { username: string | null }) {
   const flow = useConnectorFlow();
   const { state } = flow;
   const target = useUploadChoice(state.file);
+  // A step change removes the button that was pressed: focus goes to the new step's heading instead of the body.
+  const root = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(state.step);
+  useEffect(() => {
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    root.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [state.step]);
   return (
-    <div className="grid grid-cols-1 gap-6">
+    <div ref={root} className="grid grid-cols-1 gap-6">
       <StepIndicator current={state.step} />
       {state.step === 'select' ? (
         <SelectStep error={state.selectError} limitText={flow.limitText} onSelect={flow.selectFile} />

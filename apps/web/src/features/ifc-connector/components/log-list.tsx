@@ -17,6 +17,8 @@ export function LogList({ entries }: { entries: LogEntry[] }) {
     <ol
       aria-label="Processing log"
       aria-live="polite"
+      // A scroll box: keyboard users reach it to scroll it (axe scrollable-region-focusable).
+      tabIndex={0}
       className="max-h-80 overflow-y-auto rounded-md border bg-muted/30 p-2 font-mono text-xs"
     >
       {entries.map((entry) => {

@@ -52,7 +52,9 @@ export function PreviewStep({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Preview</CardTitle>
+        <CardTitle tabIndex={-1} data-step-heading="">
+          Preview
+        </CardTitle>
         <CardDescription>
           Check the file before processing. Elements are counted from the file in your browser; the time uses
           this server's measured speed.

@@ -35,8 +35,12 @@ export function ProcessStep({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Process</CardTitle>
-        <CardDescription>{state.file ? state.file.name : null}</CardDescription>
+        <CardTitle tabIndex={-1} data-step-heading="">
+          Process
+        </CardTitle>
+        <CardDescription className="[overflow-wrap:anywhere]">
+          {state.file ? state.file.name : null}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-2">
@@ -50,7 +54,9 @@ export function ProcessStep({
           </div>
           <Progress value={state.progress} label="Processing progress" />
           {state.paused ? <p className="text-sm text-muted-foreground">{PAUSE_NOTE}</p> : null}
-          {state.phase === 'uploading' ? <UploadProgress uploaded={state.uploaded} sent={state.sent} /> : null}
+          {state.phase === 'uploading' ? (
+            <UploadProgress uploaded={state.uploaded} sent={state.sent} />
+          ) : null}
           {state.phase === 'uploading' && state.file ? <LeaveUploadGuard fileName={state.file.name} /> : null}
         </div>
         {failed ? (
@@ -87,7 +93,10 @@ export function ProcessStep({
             <Button
               variant="secondary"
               onClick={onTogglePause}
-              disabled={state.phase !== 'processing' || busy === 'control'}
+              // Not disabled while the request runs (the flow ignores a second press): a disabled button would drop the
+              // keyboard focus, which stays on it as it turns from Pause into Resume.
+              disabled={state.phase !== 'processing'}
+              aria-busy={busy === 'control'}
             >
               {state.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
               {state.paused ? 'Resume' : 'Pause'}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { targetLabel, type UploadChoice, type VersionChoice } from '../upload-choice';
+import { choiceOptionLabels, targetLabel, type UploadChoice, type VersionChoice } from '../upload-choice';
 
 const key = (choice: VersionChoice) => `${choice.projectId}\u0000${choice.modelId}`;
 
@@ -20,6 +20,7 @@ export function PublishAs({
   const selectId = useId();
   const versionTarget = value.kind === 'version' ? value : choices[0];
   if (!versionTarget) return null;
+  const optionLabels = choiceOptionLabels(choices);
   return (
     <fieldset className="grid min-w-0 gap-2 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">Publish as</legend>
@@ -59,9 +60,9 @@ export function PublishAs({
             }}
             className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {choices.map((choice) => (
+            {choices.map((choice, i) => (
               <option key={key(choice)} value={key(choice)}>
-                {choice.modelName} in {choice.projectName}
+                {optionLabels[i]}
               </option>
             ))}
           </select>

@@ -23,7 +23,9 @@ export function SelectStep({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Select an IFC file</CardTitle>
+        <CardTitle tabIndex={-1} data-step-heading="">
+          Select an IFC file
+        </CardTitle>
         <CardDescription>
           Choose the building model to publish as an OData feed for Tableau, Power BI or Excel.
         </CardDescription>

@@ -5,7 +5,8 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { projectFeedUrl } from '../feed-urls';
-import { formatDateTime, formatInteger } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
+import { projectTimeLabel } from '../project-dates';
 import type { Project } from '../types';
 import { StatusBadge } from './status-badge';
 import { WideSetLine } from './wide-set-line';
@@ -46,7 +47,7 @@ export function ProjectCards({
               <StatusBadge status={project.status} />
             </div>
             <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-              {project.fileName} · uploaded {formatDateTime(project.createdAt)}
+              {project.fileName} · {projectTimeLabel(project)}
             </p>
             <p className="text-xs text-muted-foreground">
               {project.schema ?? '—'} · {formatInteger(project.elementCount)} elements

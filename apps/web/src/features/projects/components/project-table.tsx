@@ -9,7 +9,8 @@ import { useConfirmation } from '@/components/ui/use-confirmation';
 import { CopyButton } from '@/components/ui/copy-button';
 import { useDeleteProject } from '@/lib/api/projects';
 import { projectFeedUrl } from '../feed-urls';
-import { formatDateTime, formatInteger } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
+import { projectTimeLabel } from '../project-dates';
 import type { Project } from '../types';
 import { ProjectCards } from './project-cards';
 import { StatusBadge } from './status-badge';
@@ -78,7 +79,7 @@ export function ProjectTable({
                       {project.name}
                     </Link>
                     <p className="text-xs text-muted-foreground">
-                      {project.fileName} · uploaded {formatDateTime(project.createdAt)}
+                      {project.fileName} · {projectTimeLabel(project)}
                     </p>
                     {project.error ? <p className="text-xs text-destructive">{project.error}</p> : null}
                   </td>

@@ -31,6 +31,7 @@ export function ThemePreference({
           type="single"
           value={value}
           aria-label="Theme"
+          className="max-w-full flex-wrap"
           onValueChange={(next) => {
             const choice = choices.find((c) => c.value === next);
             if (choice) onChange(choice.value);
