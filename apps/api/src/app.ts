@@ -117,7 +117,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     wideSetFailure: (projectId, version) => finalPreparationFailure(store, projectId, version),
   });
   const modelDir = path.join(config.DATA_DIR, 'models');
-  const ifc = createIfcService({ store, processor, events, files: jobFiles });
+  const ifc = createIfcService({ store, processor, events, files: jobFiles, logger });
   const demo = createDemoProjects({ store, ifc, modelDir });
   const receiveUpload = createUploadReceiver({
     uploadDir: path.join(config.DATA_DIR, 'uploads'),

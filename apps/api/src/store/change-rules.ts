@@ -177,3 +177,65 @@ export function createChangeTally(previousVersionNumber: number) {
     }),
   };
 }
+
+/** A change summary waiting for the change step, against version `previousVersionNumber` of the model. */
+export function pendingChangeSummary(
+  previousVersionNumber: number,
+  error: string | null = null,
+): ChangeSummary {
+  return {
+    status: 'pending',
+    previousVersionNumber,
+    added: 0,
+    removed: 0,
+    modified: 0,
+    propertyValuesChanged: 0,
+    commonElements: 0,
+    byType: {},
+    byStorey: {},
+    error,
+  };
+}
+
+/** The warning a version gets when it shares no element with the one before: probably not the same model. */
+export const noCommonElementsWarning = (previousNumber: number) =>
+  `0 elements in common with version ${previousNumber}`;
+
+/** Why a version cannot be compared with `number` any more: its rows are gone (deleted, or pruned by retention). */
+export const previousGoneReason = (number: number) =>
+  `Version ${number} is no longer stored, so there is nothing to compare with.`;
+
+/**
+ * Thrown by computeChanges when the version compared with is deleted or pruned before or while the changes are
+ * computed: nothing of the run is left. After a deletion the store has already compared the version with another
+ * one or with none (ModelRepository.deleteVersion), so the caller records nothing then.
+ */
+export class PreviousVersionGoneError extends Error {
+  /** The number of the version compared with; null when its record is gone too (deleted). */
+  constructor(readonly number: number | null) {
+    super(
+      number === null
+        ? 'The version compared with is no longer stored, so there is nothing to compare with.'
+        : previousGoneReason(number),
+    );
+    this.name = 'PreviousVersionGoneError';
+  }
+}
+
+/**
+ * A version compared with one that is deleted: compared again with its model's previous retained version (ready,
+ * rows kept, lower number), or with none. What the store writes on such a version, in the same step as the
+ * deletion: its summary pending against that version (null without one: a version with nothing before it has no
+ * changes, like a model's first), and its warnings without the one naming the deleted version.
+ */
+export function repointedChanges(
+  deletedNumber: number,
+  warnings: readonly string[],
+  previousNumber: number | null,
+): { changes: ChangeSummary | null; warnings: string[] } {
+  const stale = noCommonElementsWarning(deletedNumber);
+  return {
+    changes: previousNumber === null ? null : pendingChangeSummary(previousNumber),
+    warnings: warnings.filter((w) => w !== stale),
+  };
+}

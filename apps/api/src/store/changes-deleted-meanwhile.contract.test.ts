@@ -8,6 +8,7 @@ import { elementRow } from '../test/row-fixtures';
 import { describeEachStore, type StoreTarget } from '../test/store-fixtures';
 import type { RowBatch, Store } from './types';
 import { createSqliteStore } from './sqlite/sqlite-store';
+import { pendingChangeSummary, PreviousVersionGoneError } from './change-rules';
 
 /** The change tables of each store, read directly: what a deleted version must not keep. */
 const TABLES = ['ifc_changes', 'ifc_property_changes'];
@@ -105,6 +106,37 @@ describeEachStore('store contract: changes of a version deleted while they are c
     expect(summary).toBeNull();
     expect(await f.store.models.findVersion(project.id, project.id, v2.number)).toBeNull();
     expect(await direct.leftovers(project.id, v2.version)).toEqual({ rows: 0, complete: false });
+  });
+
+  it('the version compared with, deleted: the run keeps nothing and the next version is compared with another', async () => {
+    const { project } = await f.newProject('Anbau ✓');
+    const v1 = await f.upload(project.id, elements('a'));
+    const v2 = await f.upload(project.id, elements('b'));
+    const v3 = await f.upload(project.id, elements('c'));
+    // As the pipeline leaves it while the change step runs.
+    await f.store.models.updateVersion(project.id, v3.version, { changes: pendingChangeSummary(v2.number) });
+    let removal: Promise<boolean> | null = null;
+    const run = f.store.rows.computeChanges(project.id, v3.version, v2.version, {
+      isCancelled: () => {
+        removal ??= f.store.models.deleteVersion(project.id, project.id, v2.number);
+        return false;
+      },
+    });
+    await expect(run).rejects.toBeInstanceOf(PreviousVersionGoneError);
+    expect(await removal).toBe(true);
+    expect(await direct.leftovers(project.id, v3.version)).toEqual({ rows: 0, complete: false });
+    const after = await f.store.models.findVersion(project.id, project.id, v3.number);
+    expect(after!.changes).toEqual(pendingChangeSummary(v1.number));
+    // A later attempt against the deleted version is refused before it writes anything.
+    await expect(f.store.rows.computeChanges(project.id, v3.version, v2.version)).rejects.toBeInstanceOf(
+      PreviousVersionGoneError,
+    );
+    expect(await f.store.rows.computeChanges(project.id, v3.version, v1.version)).toMatchObject({
+      added: PER_VERSION,
+      removed: PER_VERSION,
+      previousVersionNumber: v1.number,
+    });
+    expect(await direct.leftovers(project.id, v3.version)).toEqual({ rows: 2 * PER_VERSION, complete: true });
   });
 
   it('a deleted model of a federated project', async () => {

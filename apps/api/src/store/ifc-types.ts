@@ -175,7 +175,9 @@ export interface RowRepository {
    * What changed from `previousVersion` to `version` (two internal row versions of one model), by element key:
    * writes the version's IFCChanges and IFCPropertyChanges rows and gives the elements that did not change their
    * ChangedAt from the previous version. Idempotent: a rerun first removes what an interrupted run left. Resolves
-   * with null, leaving no change rows, when cancelled.
+   * with null, leaving no change rows, when cancelled or when the version is deleted meanwhile; throws
+   * PreviousVersionGoneError (change-rules.ts), leaving none, when `previousVersion` is deleted or pruned before or
+   * while it runs. One run of a version at a time: a second waits for the first.
    */
   computeChanges(
     projectId: string,
@@ -347,13 +349,24 @@ export interface ModelRepository {
   findVersionByRowVersion(projectId: string, version: number): Promise<VersionRecord | null>;
   /** Newest number first. */
   listVersions(projectId: string, modelId?: string): Promise<VersionRecord[]>;
+  /**
+   * Resolves to whether the record was updated: false when there is no such version or, with `expect`, when its
+   * change summary is no longer against version `changesAgainst` (the version compared with was deleted and the
+   * store compared it with another one meanwhile: deleteVersion).
+   */
   updateVersion(
     projectId: string,
     version: number,
     patch: Partial<Pick<VersionRecord, 'status' | 'error' | 'processingMs' | 'warnings' | 'changes'>>,
-  ): Promise<void>;
+    expect?: { changesAgainst: number },
+  ): Promise<boolean>;
   /** Publishes an older retained, ready version again; bumps the project's stamp. False when not possible. */
   rollback(projectId: string, modelId: string, number: number): Promise<boolean>;
-  /** Removes a version that is not the published one (rows, wide set, change rows, record). */
+  /**
+   * Removes a version that is not the published one (rows, wide set, change rows, record). Each retained version
+   * of the model whose changes were computed against it loses its change rows from the feed in the same step and
+   * is compared with its previous retained version instead: its summary pending against that one (for the change
+   * step to compute again), or null when no older version is kept (change-rules.ts repointedChanges).
+   */
   deleteVersion(projectId: string, modelId: string, number: number): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { sniffIfcFile } from '@aec/ifc';
 import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
@@ -19,6 +20,8 @@ export interface IfcServiceDeps {
   events: JobEvents;
   /** Where version files are stored until their job ends (GridFS on MongoDB, DATA_DIR/models on SQLite). */
   files: JobFiles;
+  /** For work the services start in the background (a deleted version's followers' change steps). */
+  logger?: Logger;
 }
 
 export type IfcService = ReturnType<typeof createIfcService>;
@@ -28,8 +31,8 @@ export const newProjectId = (): string => `proj_${randomUUID().replace(/-/g, '')
 /** How many of the latest finished jobs the processing rate is measured over. */
 const RATE_SAMPLE_JOBS = 50;
 
-export function createIfcService({ store, processor, events, files }: IfcServiceDeps) {
-  const models = createModelsService({ store, processor, events, files });
+export function createIfcService({ store, processor, events, files, logger }: IfcServiceDeps) {
+  const models = createModelsService({ store, processor, events, files, ...(logger ? { logger } : {}) });
 
   /**
    * Creates the project, its default model (id = the project's, named after it) and that model's version 1 with a

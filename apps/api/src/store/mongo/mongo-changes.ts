@@ -7,6 +7,8 @@ import {
   createChangeTally,
   diffProperties,
   isLegacyKey,
+  PreviousVersionGoneError,
+  repointedChanges,
   todaysKeys,
   type ChangeType,
   type PropertyValue,
@@ -16,6 +18,11 @@ import { updateVersionDoc, type PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { ChangeDoc, ElementDoc, PropertyDoc } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
+import { withLock } from './start-up-lock';
+import { toChangeDoc } from './version-docs';
+
+/** The lease one computation of a version's changes holds, across instances (mongo-row-repository.ts). */
+export const changesLock = (projectId: string, version: number) => `changes:${projectId}:${version}`;
 
 /** Documents written per bulk call, and ExpressIds per `$in` query. */
 const BATCH = 1_000;
@@ -104,14 +111,18 @@ export async function computeMongoChanges(
     Promise.all([deleteInBatches(rows.changes, key), deleteInBatches(rows.propertyChanges, key)]).then(
       () => null,
     );
-  // Out of the feed until this run completes, then its leftovers go.
-  await updateVersionDoc(deps, key, { $unset: { changeRows: '' } });
-  await clear();
   const [record, previous, project] = await Promise.all([
     versions.findOne(key),
     versions.findOne({ projectId, version: previousVersion }),
     projectDocs(deps.projects).findOne({ _id: projectId }),
   ]);
+  // Checked before anything is written: a run against a version deleted meanwhile must not touch what a run
+  // against its replacement wrote (deleteVersion compares the version with another one).
+  if (record && project && (!previous || previous.retained === false))
+    throw new PreviousVersionGoneError(previous?.number ?? null);
+  // Out of the feed until this run completes, then its leftovers go.
+  await updateVersionDoc(deps, key, { $unset: { changeRows: '' } });
+  await clear();
   if (!record || !previous || !project) throw new Error(`version ${version} of ${projectId} not found`);
   const model = modelsOf(project).find((m) => m.id === record.modelId);
   const changedAt = record.createdAt;
@@ -316,8 +327,51 @@ export async function computeMongoChanges(
   // Deleting the version, its model or its project marks it first (record unretained, model or project document
   // gone), then removes its rows: change rows written after that mark are this run's to take back.
   if (!(await stillThere(deps, projectId, version))) return clear();
+  // Likewise for the version compared with (deleted: marked unretained first; or pruned by retention).
+  if (!(await stillThere(deps, projectId, previousVersion))) {
+    await clear();
+    throw new PreviousVersionGoneError(previous.number);
+  }
   await updateVersionDoc(deps, key, { $set: { changeRows: true } });
   return tally.summary();
+}
+
+/**
+ * ModelRepository.deleteVersion's second half on MongoDB (ifc-types.ts), once the deleted version (number `number`)
+ * is marked unretained: each retained version of the model compared with it leaves the feed's change sets (its
+ * `changeRows` mark and rows) and is compared with its previous retained version instead, pending for the change
+ * step, or with none (change-rules.ts repointedChanges). Each under its version's changes lock: a run against the
+ * deleted version still going ends first (it finds that version unretained and keeps nothing), so it cannot list
+ * its rows as complete after this.
+ */
+export async function repointComparedWith(
+  deps: PublishingDeps,
+  projectId: string,
+  modelId: string,
+  number: number,
+): Promise<void> {
+  const { versions, rows } = deps;
+  const compared = await versions
+    .find({ projectId, modelId, retained: true, 'changes.previousVersionNumber': number })
+    .toArray();
+  for (const v of compared)
+    await withLock(deps.db, changesLock(projectId, v.version), async () => {
+      const [previous] = await versions
+        .find(
+          { projectId, modelId, status: 'ready', retained: true, number: { $lt: v.number } },
+          { projection: { number: 1 } },
+        )
+        .sort({ number: -1 })
+        .limit(1)
+        .toArray();
+      const { changes, warnings } = repointedChanges(number, v.warnings ?? [], previous?.number ?? null);
+      const key = { projectId, version: v.version };
+      await updateVersionDoc(deps, key, {
+        $unset: { changeRows: '' },
+        $set: { changes: changes && toChangeDoc(changes), warnings },
+      });
+      await Promise.all([deleteInBatches(rows.changes, key), deleteInBatches(rows.propertyChanges, key)]);
+    });
 }
 
 /** Whether the version is still stored: its record retained and its model in its project. */

@@ -9,6 +9,7 @@ import { refreshWideUnions } from './wide-union';
 import { modelNameShadows } from './case-shadows';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 import { deleteInBatches } from './delete-in-batches';
+import { repointComparedWith } from './mongo-changes';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
   id: m.id,
@@ -190,14 +191,21 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
         .toArray();
       return docs.map(toVersionRecord);
     },
-    async updateVersion(projectId, version, patch) {
+    async updateVersion(projectId, version, patch, expect) {
       const set: Record<string, unknown> = {};
       if (patch.status !== undefined) set.status = patch.status;
       if (patch.error !== undefined) set.error = patch.error;
       if (patch.processingMs !== undefined) set.processingMs = patch.processingMs;
       if (patch.warnings !== undefined) set.warnings = patch.warnings;
       if (patch.changes !== undefined) set.changes = patch.changes && toChangeDoc(patch.changes);
-      if (Object.keys(set).length) await updateVersionDoc(deps, { projectId, version }, { $set: set });
+      // With `expect`: only while the summary is still against that version (deleteVersion re-points it).
+      const filter = {
+        projectId,
+        version,
+        ...(expect ? { 'changes.previousVersionNumber': expect.changesAgainst } : {}),
+      };
+      if (!Object.keys(set).length) return (await versions.countDocuments(filter, { limit: 1 })) > 0;
+      return (await updateVersionDoc(deps, filter, { $set: set })).matchedCount > 0;
     },
     async rollback(projectId, modelId, number) {
       const record = await findVersion(projectId, modelId, number);
@@ -240,6 +248,9 @@ function modelRecords(deps: PublishingDeps): ModelRepository {
         return false;
       }
       await removeRows(projectId, [record.version]);
+      // The versions compared with it are compared with another one (or none) before its record goes: a restart
+      // in between finds it unretained, never a change set against a version no longer listed.
+      await repointComparedWith(deps, projectId, modelId, number);
       await versions.deleteOne({ projectId, version: record.version });
       return true;
     },

@@ -16,7 +16,7 @@ import type { PublishingDeps } from './model-publishing';
 import type { ProjectDoc } from './project-model';
 import { modelsOf, projectDocs } from './project-switch';
 import { createVersionWriting, publishedOfModel } from './version-writing';
-import { computeMongoChanges } from './mongo-changes';
+import { changesLock, computeMongoChanges } from './mongo-changes';
 import { createWideUnions, refreshWideUnions } from './wide-union';
 import { eachRowCollection, type ElementDoc, type PropertyDoc, type SpatialDoc } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
@@ -170,7 +170,7 @@ export function createMongoRowRepository(deps: PublishingDeps): RowRepository {
     },
     async computeChanges(projectId, version, previousVersion, options) {
       // One computation of a version's changes at a time, across instances, as for its wide set.
-      const summary = await withLock(deps.db, `changes:${projectId}:${version}`, () =>
+      const summary = await withLock(deps.db, changesLock(projectId, version), () =>
         computeMongoChanges(deps, projectId, version, previousVersion, options?.isCancelled),
       );
       // It carried ChangedAt over on the version's wide documents: the unions that copy them follow.

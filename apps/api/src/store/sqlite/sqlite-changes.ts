@@ -2,6 +2,8 @@ import {
   compareKeys,
   createChangeTally,
   diffProperties,
+  PreviousVersionGoneError,
+  repointedChanges,
   type ChangeType,
   type PropertyChange,
 } from '../change-rules';
@@ -55,10 +57,11 @@ interface VersionInfo {
   modelName: string;
   number: number;
   createdAt: string;
+  retained: number;
 }
 
 export interface SqliteChanges {
-  /** RowRepository.computeChanges (see ifc-types.ts). */
+  /** RowRepository.computeChanges (see ifc-types.ts): one run of a version at a time, a second one waits. */
   compute(
     projectId: string,
     version: number,
@@ -81,11 +84,58 @@ export function createChangeRowRenamer(
   };
 }
 
+/** The change tables holding something of one row version: its rows, and its listing as complete. */
+const CHANGE_TABLES = ['ifc_changes', 'ifc_property_changes', 'ifc_change_sets'] as const;
+
+/**
+ * ModelRepository.deleteVersion's second half (ifc-types.ts), run inside its write transaction once the version's
+ * record is gone: each retained version of the model compared with the deleted one (number `number`) leaves the
+ * feed's change sets (rows and listing) and is compared with its previous retained version instead, pending for
+ * the change step, or with none (change-rules.ts repointedChanges). Resolves to nothing; the caller starts the
+ * change step (models.service.ts).
+ */
+export function createChangeRepointing(
+  db: SqliteDb,
+): (projectId: string, modelId: string, number: number) => void {
+  const compared = db.prepare(
+    `SELECT version, number, warnings FROM versions
+     WHERE project_id = ? AND model_id = ? AND retained = 1 AND json_extract(changes, '$.previousVersionNumber') = ?`,
+  );
+  const previousRetained = db.prepare(
+    `SELECT number FROM versions WHERE project_id = ? AND model_id = ? AND status = 'ready' AND retained = 1
+       AND number < ? ORDER BY number DESC LIMIT 1`,
+  );
+  const update = db.prepare(
+    'UPDATE versions SET changes = ?, warnings = ? WHERE project_id = ? AND version = ?',
+  );
+  const deletes = CHANGE_TABLES.map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
+  );
+  return (projectId, modelId, number) => {
+    const versions = compared.all(projectId, modelId, number) as {
+      version: number;
+      number: number;
+      warnings: string;
+    }[];
+    for (const v of versions) {
+      for (const statement of deletes) statement.run(projectId, v.version);
+      const previous = previousRetained.get(projectId, modelId, v.number) as { number: number } | undefined;
+      const { changes, warnings } = repointedChanges(
+        number,
+        JSON.parse(v.warnings) as string[],
+        previous?.number ?? null,
+      );
+      update.run(changes && JSON.stringify(changes), JSON.stringify(warnings), projectId, v.version);
+    }
+  };
+}
+
 export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteChanges {
   const fingerprints = createSqlitePropertyFingerprints(db);
   const cursors = createElementCursors(db);
   const versionInfo = db.prepare(
-    `SELECT v.model_id AS modelId, m.name AS modelName, v.number AS number, v.created_at AS createdAt
+    `SELECT v.model_id AS modelId, m.name AS modelName, v.number AS number, v.created_at AS createdAt,
+       v.retained AS retained
      FROM versions v JOIN models m ON m.id = v.model_id WHERE v.project_id = ? AND v.version = ?`,
   );
   const lacksFingerprints = db.prepare(
@@ -136,13 +186,17 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
       isCancelled,
     );
   }
-  const deletes = ['ifc_changes', 'ifc_property_changes', 'ifc_change_sets'].map((table) =>
+  const deletes = CHANGE_TABLES.map((table) =>
     db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
   );
   /** Whether the version is still there: deleting it, its model or its project removes its record. */
   const versionAlive = db.prepare(
     `SELECT 1 FROM versions v JOIN models m ON m.id = v.model_id AND m.project_id = v.project_id
      WHERE v.project_id = ? AND v.version = ?`,
+  );
+  /** Whether the version compared with still has its rows: deleted, its record goes; pruned, it is unretained. */
+  const previousKept = db.prepare(
+    'SELECT 1 FROM versions WHERE project_id = ? AND version = ? AND retained = 1',
   );
   const markComplete = db.prepare(
     'INSERT INTO ifc_change_sets (project_id, version, previous_version) VALUES (?, ?, ?)',
@@ -158,11 +212,31 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
     return row;
   }
 
-  return {
+  /**
+   * Runs of one version queued behind each other: a run against a version deleted meanwhile (which removes what it
+   * wrote once it notices) must end before the run against its replacement starts writing the same rows.
+   */
+  const queues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(projectId: string, version: number, run: () => Promise<T>): Promise<T> {
+    const key = `${projectId}\n${version}`;
+    const queued = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(run);
+    queues.set(key, queued);
+    const forget = () => {
+      if (queues.get(key) === queued) queues.delete(key);
+    };
+    queued.then(forget, forget);
+    return queued;
+  }
+
+  const unqueued: SqliteChanges = {
     deleteVersion,
     async compute(projectId, version, previousVersion, isCancelled = () => false) {
       const next = info(projectId, version);
-      const previous = info(projectId, previousVersion);
+      // Checked before anything is written: a run against a version deleted meanwhile must not touch the rows a
+      // run against its replacement wrote.
+      const previous = versionInfo.get(projectId, previousVersion) as VersionInfo | undefined;
+      if (!previous) throw new PreviousVersionGoneError(null);
+      if (previous.retained !== 1) throw new PreviousVersionGoneError(previous.number);
       if (next.modelId !== previous.modelId) {
         throw new Error(`Versions ${previousVersion} and ${version} belong to different models`);
       }
@@ -291,23 +365,38 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         }
         return differing.length >= DIFFERING_PER_PASS;
       };
-      /** Writes what the last page found; false (nothing written) once the version is gone. */
-      const flush = (): boolean => {
+      /**
+       * Why the run cannot go on, read in the write transaction that would write next: the version is deleted (or
+       * its model, or its project), or the version it is compared with (deleted, or pruned by retention).
+       */
+      const stopReason = (): 'gone' | 'previous-gone' | null =>
+        !versionAlive.get(projectId, version)
+          ? 'gone'
+          : !previousKept.get(projectId, previousVersion)
+            ? 'previous-gone'
+            : null;
+      /** Writes what the last page found; nothing, with the reason, once the run cannot go on. */
+      const flush = () => {
         const work = pending;
         const carry = carried;
         pending = [];
         carried = new Map();
         return write(() => {
-          if (!versionAlive.get(projectId, version)) return false;
+          const stop = stopReason();
+          if (stop) return stop;
           for (const run of work) run();
           for (const [changedAt, ids] of carry)
             carryOver.run(changedAt, projectId, version, JSON.stringify(ids));
-          return true;
+          return null;
         });
       };
-      /** A version deleted meanwhile (or its model, or its project) keeps nothing of this run. */
-      const gone = () => {
+      /**
+       * Nothing of this run is kept: its version is gone (null), or the version it compared with is (thrown; after
+       * a deletion the store already compared the version with another one: deleteVersion).
+       */
+      const end = (stop: 'gone' | 'previous-gone') => {
         deleteVersion(projectId, version);
+        if (stop === 'previous-gone') throw new PreviousVersionGoneError(previous.number);
         return null;
       };
 
@@ -332,7 +421,8 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
           news.next();
         }
         if (++handled % PAGE === 0) {
-          if (!flush()) return gone();
+          const stop = flush();
+          if (stop) return end(stop);
           await new Promise((resolve) => setImmediate(resolve));
           if (isCancelled()) {
             deleteVersion(projectId, version);
@@ -344,18 +434,26 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
         deleteVersion(projectId, version);
         return null;
       }
-      if (!flush()) return gone();
+      const stop = flush();
+      if (stop) return end(stop);
       if (!(await syncWideChangedAt(projectId, version, isCancelled))) {
         deleteVersion(projectId, version);
         return null;
       }
       // Listed as complete last: the feed serves only complete change sets.
-      const listed = write(() => {
-        if (!versionAlive.get(projectId, version)) return false;
-        markComplete.run(projectId, version, previousVersion);
-        return true;
+      const unlisted = write(() => {
+        const reason = stopReason();
+        if (!reason) markComplete.run(projectId, version, previousVersion);
+        return reason;
       });
-      return listed ? tally.summary() : gone();
+      return unlisted ? end(unlisted) : tally.summary();
     },
+  };
+  return {
+    deleteVersion,
+    compute: (projectId, version, previousVersion, isCancelled) =>
+      oneAtATime(projectId, version, () =>
+        unqueued.compute(projectId, version, previousVersion, isCancelled),
+      ),
   };
 }

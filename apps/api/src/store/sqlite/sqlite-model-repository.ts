@@ -3,7 +3,7 @@ import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
 import type { RemoveVersionRows } from './sqlite-version-rows';
-import { createChangeRowRenamer } from './sqlite-changes';
+import { createChangeRepointing, createChangeRowRenamer } from './sqlite-changes';
 import {
   toModel,
   toVersion,
@@ -43,6 +43,7 @@ export function createSqliteModelRepository(
     db.prepare(`UPDATE ${table} SET model_name = ? WHERE project_id = ? AND version = ?`),
   );
   const renameChanges = createChangeRowRenamer(db);
+  const repointChanges = createChangeRepointing(db);
   const removeModel = db.prepare('DELETE FROM models WHERE id = ? AND project_id = ?');
   const versionByNumber = db.prepare(
     'SELECT * FROM versions WHERE project_id = ? AND model_id = ? AND number = ?',
@@ -134,7 +135,7 @@ export function createSqliteModelRepository(
       ) as VersionRow[];
       return rows.map(toVersion);
     },
-    async updateVersion(projectId, version, patch) {
+    async updateVersion(projectId, version, patch, expect) {
       const sets: string[] = [];
       const params: unknown[] = [];
       for (const [field, { column, json }] of Object.entries(VERSION_PATCH)) {
@@ -143,12 +144,20 @@ export function createSqliteModelRepository(
         sets.push(`${column} = ?`);
         params.push(json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null));
       }
-      if (!sets.length) return;
-      write(() =>
+      // With `expect`: only while the summary is still against that version (deleteVersion re-points it).
+      const guard = expect ? " AND json_extract(changes, '$.previousVersionNumber') = ?" : '';
+      if (!sets.length)
+        return (
+          db
+            .prepare(`SELECT 1 FROM versions WHERE project_id = ? AND version = ?${guard}`)
+            .get(projectId, version, ...(expect ? [expect.changesAgainst] : [])) !== undefined
+        );
+      const result = write(() =>
         db
-          .prepare(`UPDATE versions SET ${sets.join(', ')} WHERE project_id = ? AND version = ?`)
-          .run(...params, projectId, version),
+          .prepare(`UPDATE versions SET ${sets.join(', ')} WHERE project_id = ? AND version = ?${guard}`)
+          .run(...params, projectId, version, ...(expect ? [expect.changesAgainst] : [])),
       );
+      return result.changes > 0;
     },
     async rollback(projectId, modelId, number) {
       return write(() => {
@@ -167,6 +176,8 @@ export function createSqliteModelRepository(
         if (IN_FLIGHT.has(target.status)) return false;
         removeRows(projectId, target.version);
         removeVersion.run(projectId, target.version);
+        // In the same transaction: the feed never serves a change set against a version that is gone.
+        repointChanges(projectId, modelId, number);
         return true;
       });
     },

@@ -5,6 +5,7 @@ import { withWideElements } from '../../../store/feed-model';
 import type { JobRecord, Store, VersionRecord } from '../../../store/types';
 import type { ExtractionRun } from '../worker/run-extraction-worker';
 import { AfterPublishWork } from './after-publish-work';
+import { pendingChanges } from './job-version';
 
 const logger = pino({ level: 'silent' });
 
@@ -57,6 +58,8 @@ describeEachStore('post-publish work: the change step before the wide set', (tar
     const projectId = await c.newProject();
     const v1 = await c.upload(projectId, version1.elements, version1.properties);
     const v2 = await c.upload(projectId, version2.elements, version2.properties);
+    // As the publish leaves it (version-publishing.ts): the step records its outcome against version 1 only.
+    await c.store.models.updateVersion(projectId, v2.version, { changes: pendingChanges(v1) });
     const job = { id: `job_${projectId}`, projectId, version: v2.version } as JobRecord;
     return { projectId, v1, v2, job };
   }

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { ChangeSummary, Store, VersionRecord } from '../../../store/types';
+import { PreviousVersionGoneError } from '../../../store/change-rules';
 import { runChangeStep } from './change-step';
 import { MemoryJobEvents } from './job-events';
 import { MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
@@ -46,9 +47,13 @@ const computed = (commonElements: number): ChangeSummary => ({
   error: null,
 });
 
-/** A store whose change computation answers from `outcomes` in turn, recording every version update. */
-function fakeStore(outcomes: (ChangeSummary | null | Error)[]) {
+/**
+ * A store whose change computation answers from `outcomes` in turn, recording every version update (and what each
+ * expected of the stored summary); `applies` says whether an update finds the summary as it expects.
+ */
+function fakeStore(outcomes: (ChangeSummary | null | Error)[], applies = true) {
   const updates: Partial<VersionRecord>[] = [];
+  const expects: unknown[] = [];
   const calls: [number, number][] = [];
   const store = {
     rows: {
@@ -60,12 +65,14 @@ function fakeStore(outcomes: (ChangeSummary | null | Error)[]) {
       },
     },
     models: {
-      async updateVersion(_projectId: string, _version: number, patch: Partial<VersionRecord>) {
+      async updateVersion(_p: string, _v: number, patch: Partial<VersionRecord>, expect?: unknown) {
         updates.push(patch);
+        expects.push(expect);
+        return applies;
       },
     },
   } as unknown as Store;
-  return { store, updates, calls };
+  return { store, updates, expects, calls };
 }
 
 const control = { isStopped: () => false, pause: async () => undefined, retryDelayMs: 0 };
@@ -73,10 +80,48 @@ const target = { version: versionRecord(2, 7), previous: versionRecord(1, 3), jo
 
 describe('the change step after a publish', () => {
   it('compares with the previous retained row version and stores the summary as ready', async () => {
-    const { store, updates, calls } = fakeStore([computed(5)]);
+    const { store, updates, expects, calls } = fakeStore([computed(5)]);
     await runChangeStep(store, logger, null, target, control);
     expect(calls).toEqual([[7, 3]]);
     expect(updates).toEqual([{ warnings: [], changes: { ...computed(5), status: 'ready', error: null } }]);
+    // Only while the summary is still against version 1 (a deletion of version 1 re-points it).
+    expect(expects).toEqual([{ changesAgainst: 1 }]);
+  });
+
+  it('ends without retrying once the version compared with was deleted and the summary re-pointed', async () => {
+    const { store, updates, expects, calls } = fakeStore(
+      [new PreviousVersionGoneError(1), new PreviousVersionGoneError(1)],
+      false,
+    );
+    const events = new MemoryJobEvents();
+    await runChangeStep(store, logger, events, target, control);
+    expect(calls).toHaveLength(1);
+    expect(expects).toEqual([{ changesAgainst: 1 }]);
+    expect(updates).toHaveLength(1);
+    expect(await events.entriesAfter('job_1', 0)).toEqual([]);
+  });
+
+  it('records nothing, and logs no warning, when a summary computed meanwhile is no longer wanted', async () => {
+    const { store, calls } = fakeStore([computed(0)], false);
+    const events = new MemoryJobEvents();
+    await runChangeStep(store, logger, events, target, control);
+    expect(calls).toHaveLength(1);
+    expect(await events.entriesAfter('job_1', 0)).toEqual([]);
+  });
+
+  it('fails at once, with the reason, when the version compared with was pruned meanwhile', async () => {
+    const { store, updates, calls } = fakeStore([new PreviousVersionGoneError(1), computed(5)]);
+    await runChangeStep(store, logger, null, target, control);
+    expect(calls).toHaveLength(1);
+    expect(updates).toEqual([
+      {
+        changes: expect.objectContaining({
+          status: 'failed',
+          previousVersionNumber: 1,
+          error: 'Version 1 is no longer stored, so there is nothing to compare with.',
+        }),
+      },
+    ]);
   });
 
   it('warns in the job log and on the version when no element is in common', async () => {

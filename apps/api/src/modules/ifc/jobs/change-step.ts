@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Store, VersionRecord } from '../../../store/types';
+import { noCommonElementsWarning, PreviousVersionGoneError } from '../../../store/change-rules';
 import type { JobEvents } from './job-events';
 import { pendingChanges } from './job-version';
 import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
@@ -20,15 +21,16 @@ export interface ChangeStepControl {
   beforeRetry?: () => Promise<void>;
 }
 
-/** The warning a version gets when it shares no element with the one before: probably not the same model. */
-export const noCommonElementsWarning = (previousNumber: number) =>
-  `0 elements in common with version ${previousNumber}`;
+export { noCommonElementsWarning };
 
 /**
  * The post-publish change step: compares a version with its model's previous retained version (store.rows
  * .computeChanges) and stores the summary on the version, pending → ready, or failed once MAX_PREPARATION_ATTEMPTS
  * attempts failed (each failure recorded with its reason meanwhile). The version is already served: this never
- * delays "ready". A shutdown leaves the summary pending, and the start-up pass completes it.
+ * delays "ready". A shutdown leaves the summary pending, and the start-up pass completes it. Every record is made
+ * only while the summary is still against `previous`: once that version is deleted, the store compares the version
+ * with another one (ModelRepository.deleteVersion, whose caller runs this step again), and this run ends without a
+ * word.
  */
 export async function runChangeStep(
   store: Store,
@@ -41,40 +43,66 @@ export async function runChangeStep(
   const { projectId } = version;
   for (let attempt = 1; attempt <= MAX_PREPARATION_ATTEMPTS; attempt++) {
     let failure: string;
+    /** The version compared with was deleted or pruned before or while this attempt ran. */
+    let gone = false;
     try {
       const summary = await store.rows.computeChanges(projectId, version.version, previous.version, {
         isCancelled: control.isStopped,
       });
       if (!summary) return;
       const warnings = [...version.warnings];
-      if (summary.commonElements === 0) {
-        const warning = noCommonElementsWarning(previous.number);
-        if (!warnings.includes(warning)) warnings.push(warning);
-        if (jobId)
-          events?.append(jobId, { message: `Warning: ${warning}`, type: 'info', category: 'complete' });
-      }
-      await store.models.updateVersion(projectId, version.version, {
-        warnings,
-        changes: { ...summary, status: 'ready', previousVersionNumber: previous.number, error: null },
-      });
+      const warning = summary.commonElements === 0 ? noCommonElementsWarning(previous.number) : null;
+      if (warning && !warnings.includes(warning)) warnings.push(warning);
+      const recorded = await store.models.updateVersion(
+        projectId,
+        version.version,
+        {
+          warnings,
+          changes: { ...summary, status: 'ready', previousVersionNumber: previous.number, error: null },
+        },
+        { changesAgainst: previous.number },
+      );
+      if (recorded && warning && jobId)
+        events?.append(jobId, { message: `Warning: ${warning}`, type: 'info', category: 'complete' });
       return;
     } catch (err) {
       failure = failureReason(err);
+      gone = err instanceof PreviousVersionGoneError;
     }
-    const final = attempt >= MAX_PREPARATION_ATTEMPTS;
-    logger.error(
-      { projectId, version: version.version, failure, attempt },
-      final ? 'computing the changes of a version failed for good' : 'computing the changes failed; retrying',
-    );
+    // Pruned meanwhile (once deleted, the record below is refused): no later attempt can find its rows either.
+    const final = gone || attempt >= MAX_PREPARATION_ATTEMPTS;
     try {
       const changes = {
         ...pendingChanges(previous, failure),
         ...(final ? { status: 'failed' as const } : {}),
       };
-      await store.models.updateVersion(projectId, version.version, { changes });
+      const recorded = await store.models.updateVersion(
+        projectId,
+        version.version,
+        { changes },
+        { changesAgainst: previous.number },
+      );
+      // Compared with another version since (the one compared with was deleted: the deletion's caller runs the step
+      // again), or the version is gone: nothing of this run is kept.
+      if (recorded === false) {
+        logger.info(
+          { projectId, version: version.version, previous: previous.number, failure },
+          'change step ended: the version, or the one it was compared with, was deleted meanwhile',
+        );
+        return;
+      }
+      logger.error(
+        { projectId, version: version.version, failure, attempt },
+        final
+          ? 'computing the changes of a version failed for good'
+          : 'computing the changes failed; retrying',
+      );
     } catch (err) {
       // The version may be gone (deleted meanwhile): nothing left to record.
-      logger.warn({ err, projectId, version: version.version }, 'could not record the change step failure');
+      logger.warn(
+        { err, projectId, version: version.version, failure },
+        'could not record the change step failure',
+      );
       return;
     }
     if (final) return;

@@ -1,3 +1,4 @@
+import { pendingChangeSummary } from '../../../store/change-rules';
 import type {
   ChangeSummary,
   JobRecord,
@@ -74,16 +75,5 @@ export function pendingChanges(
   previous: Pick<VersionRecord, 'number'>,
   error: string | null = null,
 ): ChangeSummary {
-  return {
-    status: 'pending',
-    previousVersionNumber: previous.number,
-    added: 0,
-    removed: 0,
-    modified: 0,
-    propertyValuesChanged: 0,
-    commonElements: 0,
-    byType: {},
-    byStorey: {},
-    error,
-  };
+  return pendingChangeSummary(previous.number, error);
 }

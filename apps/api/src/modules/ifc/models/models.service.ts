@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pino, { type Logger } from 'pino';
 import {
   addModelFieldsSchema,
   MODEL_NAME_MAX,
@@ -22,6 +23,7 @@ import type { ProjectModelsInfo } from '../ifc-responses';
 import type { JobEvents } from '../jobs/job-events';
 import type { JobQueue } from '../jobs/job-queue';
 import type { JobFiles } from '../jobs/job-files';
+import { createChangesAfterDeletion } from '../jobs/changes-after-deletion';
 import { releaseReceived, type ReceivedFile } from '../upload/receive-upload';
 import { modelDto, projectModelRef } from './model-responses';
 import { startVersion } from './start-version';
@@ -31,6 +33,8 @@ export interface ModelsServiceDeps {
   processor: JobQueue;
   events: JobEvents;
   files: JobFiles;
+  /** Where the change steps a version's deletion starts log their failures (silent when absent). */
+  logger?: Logger;
 }
 
 export type ModelsService = ReturnType<typeof createModelsService>;
@@ -64,7 +68,9 @@ function versionNumberParam(raw: string): number {
  * A project's models and their versions (issue 15): history, new models and versions, rename, delete, rollback and
  * the retention setting. Only the owner changes anything; anyone else gets the same 404 as for an unknown project.
  */
-export function createModelsService({ store, processor, events, files }: ModelsServiceDeps) {
+export function createModelsService({ store, processor, events, files, logger }: ModelsServiceDeps) {
+  const changesAfterDeletion = createChangesAfterDeletion(store, logger ?? pino({ level: 'silent' }));
+
   async function modelOf(project: ProjectRecord, modelId: string): Promise<ModelRecord> {
     const model = await store.models.findById(project.id, modelId);
     if (!model) throw new NotFoundError('Model not found', 'MODEL_NOT_FOUND');
@@ -244,8 +250,11 @@ export function createModelsService({ store, processor, events, files }: ModelsS
           'VERSION_PUBLISHED',
         );
       await cancelJobs(project.id, new Set([version.version]));
-      await store.models.deleteVersion(project.id, model.id, version.number);
+      const deleted = await store.models.deleteVersion(project.id, model.id, version.number);
       await files.removeVersion(project.id, version);
+      // The versions compared with it are now compared with their previous retained version: computed in the
+      // background, `pending` in the answer meanwhile (changes-after-deletion.ts).
+      if (deleted) await changesAfterDeletion.start(project.id, model.id, version.number);
       return describeModel(project, (await store.models.findById(project.id, model.id)) ?? model);
     },
 
