@@ -6,6 +6,13 @@ describe('what changed in a version', () => {
     expect(changeView(null)).toEqual({ kind: 'first', message: 'First version: nothing to compare' });
   });
 
+  it('says a later version whose older ones were deleted has none kept to compare with', () => {
+    expect(changeView(null, 3)).toEqual({
+      kind: 'first',
+      message: 'No earlier version is kept: nothing to compare',
+    });
+  });
+
   it('names the version being compared with while pending', () => {
     expect(changeView(summary({ status: 'pending', previousVersionNumber: 3 }))).toEqual({
       kind: 'pending',

@@ -7,9 +7,19 @@ export type ChangeView =
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; summary: ChangeSummaryDto };
 
-/** `null` changes = the model's first version (the server sends none to compare). */
-export function changeView(changes: ChangeSummaryDto | null): ChangeView {
-  if (!changes) return { kind: 'first', message: 'First version: nothing to compare' };
+/**
+ * `null` changes = nothing to compare: the model's first version, or a later one whose older versions were all
+ * deleted (`versionNumber` tells them apart).
+ */
+export function changeView(changes: ChangeSummaryDto | null, versionNumber = 1): ChangeView {
+  if (!changes)
+    return {
+      kind: 'first',
+      message:
+        versionNumber > 1
+          ? 'No earlier version is kept: nothing to compare'
+          : 'First version: nothing to compare',
+    };
   const previous = changes.previousVersionNumber;
   const against = previous === null ? 'the previous version' : `version ${previous}`;
   if (changes.status === 'pending') return { kind: 'pending', message: `Comparing with ${against}…` };

@@ -19,7 +19,7 @@ export function ChangesPanel({
   changes: ChangeSummaryDto | null;
 }) {
   // Under the version's h4 heading.
-  const view = changeView(changes);
+  const view = changeView(changes, versionNumber);
   return (
     <section className="grid min-w-0 gap-3" aria-label={`What changed in version ${versionNumber}`}>
       <h5 className="font-semibold">What changed</h5>
