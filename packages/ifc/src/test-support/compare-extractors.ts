@@ -46,12 +46,24 @@ export function extractStreaming(
   return collect((onBatch) => extractIfcFile(file, { ...options, onBatch, chunkSize }));
 }
 
-/** The differential assertion: the same rows of each kind and the same summary (its duration aside). */
+/**
+ * Warnings only the streaming extractor gives, about values both extractors read the same way (the README lists
+ * them): reals beyond a double's range, which web-ifc stores as no value without a word. Their own tests check them.
+ */
+const STREAMING_ONLY_WARNINGS = new Set(['outOfRangeReal']);
+
+/**
+ * The differential assertion: the same rows of each kind and the same summary (its duration aside, and the
+ * streaming extractor's own warnings about values both read alike).
+ */
 export function expectSameRows(streamed: CanonicalRows, reference: CanonicalRows): void {
   expect(streamed.spatial).toEqual(reference.spatial);
   expect(streamed.elements).toEqual(reference.elements);
   expect(streamed.properties).toEqual(reference.properties);
-  const { durationMs: _a, ...summary } = streamed.summary;
+  const { durationMs: _a, ...summary } = {
+    ...streamed.summary,
+    warnings: streamed.summary.warnings.filter((w) => !STREAMING_ONLY_WARNINGS.has(w.code)),
+  };
   const { durationMs: _b, ...expected } = reference.summary;
   expect(summary).toEqual(expected);
 }
