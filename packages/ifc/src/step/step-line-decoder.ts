@@ -177,7 +177,9 @@ export class StepLineDecoder {
     let name = this.schema.definedType(written);
     if (name === undefined) {
       name = definedTypeInAnySchema(written) ?? written;
-      this.foreign.push(name);
+      // An enumeration's value in a select (`IFCROADPARTTYPEENUM(.X.)` in IfcFacilityPartTypeSelect) is no defined
+      // type, and kept as written as before: every IFC enumeration's name ends in 'Enum'.
+      if (!written.endsWith('ENUM')) this.foreign.push(name);
     }
     this.at = p;
     this.skipSpace();
