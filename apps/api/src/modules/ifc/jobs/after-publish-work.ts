@@ -3,10 +3,7 @@ import type { JobRecord, Store } from '../../../store/types';
 import type { ExtractionRun } from '../worker/run-extraction-worker';
 import { runChangeStep, type ChangeStepTarget } from './change-step';
 import type { JobEvents } from './job-events';
-import { failureReason, MAX_PREPARATION_ATTEMPTS } from './post-publish-state';
-
-/** Pause before retry n (n × this): a passing cause (disk full, a lock held too long) gets time to clear. */
-const RETRY_DELAY_MS = 2_000;
+import { failureReason, MAX_PREPARATION_ATTEMPTS, RETRY_DELAY_MS } from './post-publish-state';
 
 /**
  * What follows a job's publish, off its critical path: the wide element set (and, on SQLite, the feed's JSON check)

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { Store } from '../../../store/types';
 import { runChangeStep } from './change-step';
-
-/** Pause before retry n (n × this), as after a publish (after-publish-work.ts). */
-const RETRY_DELAY_MS = 2_000;
+import { RETRY_DELAY_MS } from './post-publish-state';
 
 /**
  * What follows the deletion of a version: the versions of its model that were compared with it have been compared

@@ -9,6 +9,9 @@ import { isDiskFull } from '../disk-full';
  */
 export const MAX_PREPARATION_ATTEMPTS = 3;
 
+/** Pause before retry n of a post-publish step (n × this): a passing cause (disk full, a lock held too long) gets time to clear. */
+export const RETRY_DELAY_MS = 2_000;
+
 /** What a failure is recorded and shown as: its message's first line, bounded; a full disk in words a user reads. */
 export function failureReason(err: unknown): string {
   if (isDiskFull(err)) return 'the server ran out of disk space';
