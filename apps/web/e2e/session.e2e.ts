@@ -187,6 +187,69 @@ describe('the next user in the same tab', () => {
   });
 });
 
+describe('a login as someone else in another tab', () => {
+  it('drops the first user’s page and data, shows the new user’s dashboard and says so', async () => {
+    const first = await newAccount(server.baseURL, 'tabone');
+    // Usernames are ASCII (the server's rule); this one is near the 32-character maximum, so the notice must wrap.
+    const second = await newAccount(server.baseURL, 'second.user-with_long_n');
+    const secretName = `Tableau of ${first.user.username}`;
+    await createFeedToken(first.token, secretName);
+    const signedIn = await openSignedIn(browser, server.baseURL, first, { width: 320, height: 640 });
+    const { page, context } = signedIn;
+    try {
+      await page.goto('/app/settings');
+      await page.getByText(secretName).waitFor();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        const auth = request.headers()['authorization'];
+        if (auth) sent.push(auth);
+      });
+      const other = await context.newPage();
+      await other.goto('/app/help');
+      await other.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+      // What logging in as someone else there leaves in the shared storage.
+      await other.evaluate((token) => window.localStorage.setItem('token', token), second.token);
+
+      await page.waitForURL('**/app/dashboard');
+      const notice = page.getByTestId('signed-in-elsewhere');
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain(
+        `You are now signed in as ${second.user.username} in another tab.`,
+      );
+      await page.getByText(`Welcome back, ${second.user.username}.`).waitFor();
+      expect(await page.getByText(first.user.username).count()).toBe(0);
+      // Every request after the switch carries the new token only.
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((header) => header === `Bearer ${second.token}`)).toBe(true);
+      await spaNavigate(page, '/app/settings');
+      await page.getByRole('region', { name: 'Feed tokens' }).getByText('No feed tokens yet.').waitFor();
+      expect(await page.getByText(secretName).count()).toBe(0);
+      // The notice fits the phone screen.
+      await spaNavigate(page, '/app/dashboard');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(320);
+
+      // The same user logging in again elsewhere only renews the token: no notice, the page stays.
+      await page.goto('/app/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      const renewed = await (
+        await fetch(`${server.baseURL}/mongo/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: second.user.username, password: second.user.password }),
+        }).then((r) => r.json() as Promise<{ token: string }>)
+      ).token;
+      await other.evaluate((token) => window.localStorage.setItem('token', token), renewed);
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/app/settings');
+      expect(await page.getByTestId('signed-in-elsewhere').count()).toBe(0);
+      expect(signedIn.unexpectedErrors()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a session that expires on the connector', () => {
   it('sends an upload refused with 401 to the login, not to "Your file was not processed", and back after it', async () => {
     const account = await newAccount(server.baseURL, 'lapsed');

@@ -7,6 +7,7 @@ import { AuthContext, type AuthState } from './auth-context';
 import { authReducer } from './auth-reducer';
 import { forgetCachedData } from './forget-cached-data';
 import { SESSION_EXPIRED_MESSAGE } from './session-messages';
+import { storedSessionChange } from './session-owner';
 import { readToken, TOKEN_STORAGE_KEY, writeToken } from './token-storage';
 
 /** The requests load on first use: a visitor who never signs in never downloads the HTTP client. */
@@ -32,6 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // The token a request was sent with; an answer for an older token (after logout) is dropped.
   const tokenRef = useRef(state.token);
+  // The user this tab's pages show, to tell a session another tab stored apart from a new login of the same user.
+  const userIdRef = useRef<string | null>(null);
+  useEffect(() => {
+    userIdRef.current = state.user?.id ?? null;
+  }, [state.user]);
 
   const storeToken = useCallback((token: string | null) => {
     tokenRef.current = token;
@@ -97,18 +103,48 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [storeToken, queryClient]);
 
   useEffect(() => {
-    // A logout in another tab removes the stored token: this tab stops using it too (the guard sends it to /login).
+    // Another tab changed the stored session. A logout there removes it: this tab stops using it too (the guard sends
+    // it to /login). A login there as someone else replaces it: this tab drops everything of the user it shows and
+    // loads the new one (the guard then goes to the dashboard and says so), so its pages never show one user's data
+    // while its requests carry another's token. A new login of the same user only changes the token.
+    const follow = (stored: string | null) => {
+      const change = storedSessionChange(stored, tokenRef.current, userIdRef.current);
+      if (change === 'none') return;
+      tokenRef.current = stored;
+      setAuthToken(stored);
+      if (change === 'same-user' && stored) {
+        dispatch({ type: 'token', token: stored });
+        return;
+      }
+      forgetCachedData(queryClient);
+      if (!stored) {
+        dispatch({ type: 'logout' });
+        return;
+      }
+      dispatch({ type: 'switching', token: stored });
+      void fetchMe();
+    };
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
-      if (event.newValue !== null || tokenRef.current === null) return;
-      tokenRef.current = null;
-      setAuthToken(null);
-      forgetCachedData(queryClient);
-      dispatch({ type: 'logout' });
+      // A removal seen while this tab holds no token changes nothing.
+      follow(event.newValue);
+    };
+    // A tab frozen in the background or restored from the back-forward cache may have missed the event: it looks
+    // again when shown. Only a stored token counts here (storage that cannot be read must not sign anyone out).
+    const onShown = () => {
+      if (document.visibilityState !== 'visible') return;
+      const stored = readToken();
+      if (stored !== null) follow(stored);
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [queryClient]);
+    window.addEventListener('pageshow', onShown);
+    document.addEventListener('visibilitychange', onShown);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('pageshow', onShown);
+      document.removeEventListener('visibilitychange', onShown);
+    };
+  }, [queryClient, fetchMe]);
 
   const register = useCallback(async (body: RegisterRequest) => {
     await (await requests()).registerUser(body);

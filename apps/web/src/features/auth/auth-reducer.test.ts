@@ -46,4 +46,13 @@ describe('authReducer', () => {
     const start: AuthState = { user: null, token: 't', loading: true, error: 'No token' };
     expect(authReducer(start, { type: 'user', user })).toEqual(signedIn);
   });
+
+  it('drops the shown user at once when another tab stores someone else’s session, and checks it', () => {
+    expect(authReducer({ ...signedIn, error: 'x' }, { type: 'switching', token: 't2' })).toEqual({
+      user: null,
+      token: 't2',
+      loading: true,
+      error: null,
+    });
+  });
 });

@@ -9,6 +9,8 @@ export type AuthAction =
   | { type: 'login-failed'; error: string }
   | { type: 'idle' }
   | { type: 'logout' }
+  /** Another tab stored a session of someone else: nothing of the shown user is kept while it is checked. */
+  | { type: 'switching'; token: string }
   | { type: 'session-expired'; error: string };
 
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
@@ -28,6 +30,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, loading: false };
     case 'logout':
       return { user: null, token: null, loading: false, error: null };
+    case 'switching':
+      return { user: null, token: action.token, loading: true, error: null };
     case 'session-expired':
       // The server refused the token: keeping it would only repeat the refusal on every page load.
       return { user: null, token: null, loading: false, error: action.error };

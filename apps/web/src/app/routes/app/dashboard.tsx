@@ -13,6 +13,7 @@ import { ProfileCard } from '@/features/profile/components/profile-card';
 import { useUserStats } from '@/features/stats/api/get-user-stats';
 import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/use-page-title';
+import { SignedInElsewhereNotice } from '@/app/signed-in-elsewhere';
 
 /** /dashboard (public layout) and /app/dashboard (app shell) show the same page. */
 export function DashboardRoute({ framed = false }: { framed?: boolean }) {
@@ -22,6 +23,7 @@ export function DashboardRoute({ framed = false }: { framed?: boolean }) {
   return (
     <div className={cn('grid gap-6', framed && 'mx-auto max-w-7xl px-4 py-10')}>
       <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.username}.` : undefined} />
+      <SignedInElsewhereNotice />
       <QueryState
         query={stats}
         loadingLabel="Loading your figures..."
