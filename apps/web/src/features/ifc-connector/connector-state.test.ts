@@ -1,5 +1,7 @@
 import {
   CANCELLED_NOTICE,
+  CANCELLED_RESUMED_NOTICE,
+  runFileName,
   connectorReducer as reduce,
   initialConnectorState,
   isRunStoppable,
@@ -110,5 +112,25 @@ describe('connectorReducer', () => {
     expect(failed).toMatchObject({ step: 'process', phase: 'failed', paused: false });
     const demo = reduce(failed, { type: 'demoReady', result: { ...result, demo: true } });
     expect(demo).toMatchObject({ step: 'results', result: { demo: true } });
+  });
+
+  it('shows a running job found after a reload on the Process step, paused as the server says', () => {
+    const job = { jobId: 'j9', projectId: 'p9', fileName: 'Tōkyō tower.ifc', paused: true };
+    const resumed = reduce(initialConnectorState, { type: 'resumed', job });
+    expect(resumed).toMatchObject({ step: 'process', phase: 'processing', paused: true, file: null });
+    expect(resumed.job).toEqual({ jobId: 'j9', projectId: 'p9', ended: false });
+    expect(isRunStoppable(resumed)).toBe(true);
+    expect(runFileName(resumed)).toBe('Tōkyō tower.ifc');
+    // No file to preview again: Cancel and Back lead to Select.
+    expect(reduce(resumed, { type: 'cancelled' })).toEqual({
+      ...initialConnectorState,
+      notice: CANCELLED_RESUMED_NOTICE,
+    });
+    const failed = reduce(resumed, { type: 'failed', jobEnded: true });
+    expect(reduce(failed, { type: 'back' })).toEqual(initialConnectorState);
+    const done = reduce(reduce(resumed, { type: 'finished', result }), { type: 'showResults' });
+    expect(done.step).toBe('results');
+    expect(reduce(done, { type: 'back' })).toEqual(initialConnectorState);
+    expect(CANCELLED_NOTICE).not.toBe(CANCELLED_RESUMED_NOTICE);
   });
 });

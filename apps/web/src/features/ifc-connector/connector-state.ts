@@ -1,3 +1,4 @@
+import type { RunningJob } from './running-job';
 import type { ConnectorResult, DemoResult, LogEntry } from './types';
 import type { UploadSent } from './upload-rate';
 
@@ -8,6 +9,8 @@ export type Phase = 'idle' | 'uploading' | 'processing' | 'finishing' | 'failed'
 export type ConnectorState = {
   step: Step;
   file: File | null;
+  /** The file name of a run found on the server again after a reload: the browser no longer holds its File. */
+  runFileName: string | null;
   /** Why the chosen file was refused on the Select step (too large). */
   selectError: string | null;
   logs: LogEntry[];
@@ -30,6 +33,7 @@ export type ConnectorState = {
 export const initialConnectorState: ConnectorState = {
   step: 'select',
   file: null,
+  runFileName: null,
   selectError: null,
   logs: [],
   progress: 0,
@@ -50,6 +54,10 @@ export const PAUSE_NOTE =
 export const CANCELLED_NOTICE =
   'Processing cancelled: the server job was stopped and nothing was published. Start again, or go Back to choose another file.';
 
+/** The same for a run followed again after a reload: its file is not in this page, so the way on is choosing one. */
+export const CANCELLED_RESUMED_NOTICE =
+  'Processing cancelled: the server job was stopped and nothing was published. Choose a file to start again.';
+
 export type ConnectorAction =
   | { type: 'fileSelected'; file: File }
   | { type: 'fileRefused'; message: string }
@@ -57,6 +65,8 @@ export type ConnectorAction =
   | { type: 'started' }
   | { type: 'uploadProgress'; fraction: number; sent?: UploadSent }
   | { type: 'uploaded'; jobId: string; projectId: string }
+  /** The user's job still running on the server, found after a reload: its progress is followed again. */
+  | { type: 'resumed'; job: RunningJob }
   | { type: 'log'; entry: LogEntry }
   | { type: 'paused'; paused: boolean }
   /** `jobEnded`: the server said the job failed (not merely that the browser lost track of it). */
@@ -69,6 +79,9 @@ export type ConnectorAction =
   | { type: 'reset' };
 
 const endJob = (job: ConnectorState['job'], ended: boolean) => (job && ended ? { ...job, ended } : job);
+
+/** The name of the file the run processes (the chosen one, or the one a resumed run's job reads). */
+export const runFileName = (state: ConnectorState): string | null => state.file?.name ?? state.runFileName;
 
 /** True while the run can still be stopped: a server job exists and has not ended. */
 export const isRunStoppable = (state: ConnectorState): boolean => state.job !== null && !state.job.ended;
@@ -85,6 +98,13 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
       return { ...initialConnectorState, selectError: action.message };
     case 'back':
       if (state.step === 'preview') return { ...initialConnectorState };
+      // A resumed run has no chosen file to preview again: its way back is the Select step.
+      if (
+        !state.file &&
+        (state.step === 'results' || state.phase === 'failed' || state.phase === 'finishing')
+      ) {
+        return { ...initialConnectorState };
+      }
       // From Results, or from a run that has already ended (failed or finishing): nothing to cancel.
       if (state.step === 'results' || state.phase === 'failed' || state.phase === 'finishing') {
         return { ...state, step: 'preview', phase: 'idle', paused: false, progress: 0, notice: null };
@@ -119,6 +139,16 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
         phase: 'processing',
         job: { jobId: action.jobId, projectId: action.projectId, ended: false },
       };
+    case 'resumed':
+      return {
+        ...initialConnectorState,
+        step: 'process',
+        phase: 'processing',
+        runFileName: action.job.fileName,
+        progress: UPLOAD_SHARE,
+        paused: action.job.paused,
+        job: { jobId: action.job.jobId, projectId: action.job.projectId, ended: false },
+      };
     case 'log': {
       if (state.logs.some((entry) => entry.id === action.entry.id)) return state;
       const progress = action.entry.progress ?? state.progress;
@@ -140,6 +170,8 @@ export function connectorReducer(state: ConnectorState, action: ConnectorAction)
     case 'showResults':
       return state.phase === 'finishing' ? { ...state, step: 'results', phase: 'idle' } : state;
     case 'cancelled':
+      // A resumed run (no chosen file) goes back to Select, which says the same.
+      if (!state.file) return { ...initialConnectorState, notice: CANCELLED_RESUMED_NOTICE };
       return {
         ...state,
         step: 'preview',

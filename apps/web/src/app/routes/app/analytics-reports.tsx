@@ -6,7 +6,7 @@ import { ProjectPicker } from '@/features/analytics/components/project-picker';
 import { appPaths } from '@/config/app-paths';
 import { useProjects } from '@/lib/api/projects';
 import { NoProjects } from '@/features/projects/components/no-projects';
-import { projectFeedUrl } from '@/features/projects/feed-urls';
+import { projectFeedUrl } from '@/lib/feed-urls';
 import { ProjectReport } from '@/features/reports/components/project-report';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSelectedProject } from './use-selected-project';

@@ -3,7 +3,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { isSessionExpired } from '@/features/auth/session-messages';
 import { FeedTokenManager } from '@/features/feed-tokens/components/feed-token-manager';
 import { ProfileCard } from '@/features/profile/components/profile-card';
-import { feedServiceRoot } from '@/features/projects/feed-urls';
+import { feedServiceRoot } from '@/lib/feed-urls';
 import { ThemePreference } from '@/features/settings/components/theme-preference';
 import { useTheme } from '@/lib/theme/theme-context';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useConnectorFlow } from '../hooks/use-connector-flow';
+import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { useUploadChoice } from '../hooks/use-upload-choice';
 import { PreviewStep } from './preview-step';
 import { ProcessStep } from './process-step';
@@ -14,17 +15,20 @@ export function IfcConnector({ username }: { username: string | null }) {
   const target = useUploadChoice(state.file);
   // A step change removes the button that was pressed: focus goes to the new step's heading instead of the body.
   const root = useRef<HTMLDivElement>(null);
-  const shownStep = useRef(state.step);
-  useEffect(() => {
-    if (shownStep.current === state.step) return;
-    shownStep.current = state.step;
-    root.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
-  }, [state.step]);
+  useFocusOnChange(root, state.step, '[data-step-heading]');
+  // A run that fails removes Pause and Cancel: focus goes to the failure (role=alert), which says what to do next.
+  const failed = state.phase === 'failed';
+  useFocusOnChange(root, failed, '[data-step-error]', failed);
   return (
     <div ref={root} className="grid grid-cols-1 gap-6">
       <StepIndicator current={state.step} />
       {state.step === 'select' ? (
-        <SelectStep error={state.selectError} limitText={flow.limitText} onSelect={flow.selectFile} />
+        <SelectStep
+          error={state.selectError}
+          notice={state.notice}
+          limitText={flow.limitText}
+          onSelect={flow.selectFile}
+        />
       ) : null}
       {state.step === 'preview' && state.file ? (
         <PreviewStep

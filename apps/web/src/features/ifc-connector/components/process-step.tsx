@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { LeaveUploadGuard } from '@/components/leave-upload-guard';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { PAUSE_NOTE, type ConnectorState } from '../connector-state';
+import { PAUSE_NOTE, runFileName, type ConnectorState } from '../connector-state';
 import { statusText } from '../file-rules';
 import { LogList } from './log-list';
 import { UploadProgress } from './upload-progress';
@@ -38,9 +38,7 @@ export function ProcessStep({
         <CardTitle tabIndex={-1} data-step-heading="">
           Process
         </CardTitle>
-        <CardDescription className="[overflow-wrap:anywhere]">
-          {state.file ? state.file.name : null}
-        </CardDescription>
+        <CardDescription className="[overflow-wrap:anywhere]">{runFileName(state)}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-2">
@@ -60,7 +58,13 @@ export function ProcessStep({
           {state.phase === 'uploading' && state.file ? <LeaveUploadGuard fileName={state.file.name} /> : null}
         </div>
         {failed ? (
-          <Alert variant="destructive">
+          // Focusable: the connector moves the focus here when a run fails (its Pause and Cancel buttons go away).
+          <Alert
+            variant="destructive"
+            tabIndex={-1}
+            data-step-error=""
+            className="focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <AlertCircle aria-hidden="true" />
             <AlertTitle>Your file was not processed</AlertTitle>
             <AlertDescription className="grid grid-cols-1 gap-3">

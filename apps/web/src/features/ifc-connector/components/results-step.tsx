@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowLeft, CheckCircle2, Database, RotateCcw } from 'luc
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import type { ConnectorState } from '../connector-state';
+import { runFileName, type ConnectorState } from '../connector-state';
 import type { ConnectorResult } from '../types';
 import { ConnectionDownloads } from './connection-downloads';
 import { FeedTokenPanel } from './feed-token-panel';
@@ -30,7 +30,7 @@ export function ResultsStep({
   onProcessAnother,
   onBack,
 }: Props) {
-  const fileName = state.file?.name ?? result.projectId;
+  const fileName = runFileName(state) ?? result.projectId;
   return (
     <Card>
       <CardHeader>

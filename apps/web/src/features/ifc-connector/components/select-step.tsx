@@ -1,4 +1,4 @@
-import { AlertCircle, FileUp } from 'lucide-react';
+import { AlertCircle, FileUp, Info } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,10 +8,13 @@ import { useFileDrop } from '../hooks/use-file-drop';
 
 export function SelectStep({
   error,
+  notice,
   limitText,
   onSelect,
 }: {
   error: string | null;
+  /** What happened to a run followed again after a reload when it was cancelled. */
+  notice: string | null;
   /** The server's upload limit in words ("100MB"), or what is known of it while it loads. */
   limitText: string;
   onSelect: (file: File, input: HTMLInputElement | null) => void;
@@ -31,6 +34,12 @@ export function SelectStep({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
+        {notice ? (
+          <Alert role="status">
+            <Info aria-hidden="true" />
+            <AlertDescription>{notice}</AlertDescription>
+          </Alert>
+        ) : null}
         <Label
           htmlFor={inputId}
           data-dragging={dragging || undefined}

@@ -7,6 +7,9 @@ import { connectorReducer, initialConnectorState, isRunStoppable, PAUSE_NOTE } f
 import { useUploadLimit } from '@/lib/api/upload-limits';
 import { INVALID_EXTENSION_MESSAGE, isIfcFileName, tooLargeMessage } from '../file-rules';
 import type { UploadChoice } from '../upload-choice';
+import { findRunningJob } from '../api/find-running-job';
+import { forgetRun, readRememberedRun } from '../run-memory';
+import { followRun, resumedRun } from './follow-run';
 import { runProcessing } from './run-processing';
 import { useConnectorLog } from './use-connector-log';
 
@@ -29,6 +32,7 @@ export function useConnectorFlow() {
   const stopRun = useCallback(async () => {
     run.current?.abort();
     run.current = null;
+    forgetRun();
     const current = stateRef.current;
     if (current.job && isRunStoppable(current))
       await controlJob(current.job.jobId, 'cancel').catch(() => undefined);
@@ -37,6 +41,25 @@ export function useConnectorFlow() {
   // in the user's lists. While the file is still being sent, leaving stops the upload, so the Process
   // step asks first (LeaveUploadGuard).
   useEffect(() => () => run.current?.abort(), []);
+
+  // Coming back (a reload, or another page and back): the user's upload the server is still processing is shown
+  // again with its live progress and controls, unless a file has been chosen meanwhile. Not finding one (or the
+  // lookup failing) leaves the Select step as it is.
+  useEffect(() => {
+    const controller = new AbortController();
+    void findRunningJob(readRememberedRun())
+      .then((job) => {
+        const current = stateRef.current;
+        if (!job || controller.signal.aborted || current.step !== 'select' || current.file) return;
+        run.current?.abort();
+        run.current = controller;
+        dispatch({ type: 'resumed', job });
+        addLog(`Following the processing of ${job.fileName} again (job ${job.jobId})`, 'info', 'upload');
+        return followRun(resumedRun(job), controller.signal, dispatch, addLog);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [addLog]);
 
   const selectFile = useCallback(
     (file: File, input?: HTMLInputElement | null): void => {

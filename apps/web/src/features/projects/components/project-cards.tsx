@@ -4,7 +4,7 @@ import { projectPagePath } from '@/config/app-paths';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { projectFeedUrl } from '../feed-urls';
+import { projectFeedUrl } from '@/lib/feed-urls';
 import { formatInteger } from '@/lib/format';
 import { projectTimeLabel } from '../project-dates';
 import type { Project } from '../types';

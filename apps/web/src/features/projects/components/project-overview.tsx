@@ -1,7 +1,7 @@
 import { Card, CardContent } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatDateTime, formatInteger } from '@/lib/format';
-import { projectFeedUrl } from '../feed-urls';
+import { projectFeedUrl } from '@/lib/feed-urls';
 import type { Project } from '../types';
 import { StatusBadge } from './status-badge';
 import { WideSetLine } from './wide-set-line';

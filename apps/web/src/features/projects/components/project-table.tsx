@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmation } from '@/components/ui/use-confirmation';
 import { CopyButton } from '@/components/ui/copy-button';
 import { useDeleteProject } from '@/lib/api/projects';
-import { projectFeedUrl } from '../feed-urls';
+import { projectFeedUrl } from '@/lib/feed-urls';
 import { formatInteger } from '@/lib/format';
 import { projectTimeLabel } from '../project-dates';
 import type { Project } from '../types';

@@ -7,3 +7,8 @@ export function feedServiceRoot(origin: string): string {
 export function projectFeedUrl(origin: string, projectId: string): string {
   return `${origin}/api/ifc/odata/IFCElements?$filter=${encodeURIComponent(`ProjectId eq '${projectId.replace(/'/g, "''")}'`)}`;
 }
+
+/** One project's own OData service root (its entity sets, IFCElementsWide among them), as the upload answer names it. */
+export function projectServiceRoot(origin: string, projectId: string): string {
+  return `${feedServiceRoot(origin)}projects/${encodeURIComponent(projectId)}/`;
+}
