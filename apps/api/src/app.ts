@@ -61,6 +61,8 @@ export interface AppRuntime {
   demo: DemoProjects;
   /** The web build folder when it holds no built app (the server then says so at start and at `/`), else null. */
   missingWebBuild: string | null;
+  /** Shutdown: stops the services' background work (a deleted version's followers' change steps) before the store closes. */
+  stopBackground: () => Promise<void>;
 }
 
 /** Builds the Express app without listening: server.ts listens, tests drive it with supertest. */
@@ -118,6 +120,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   });
   const modelDir = path.join(config.DATA_DIR, 'models');
   const ifc = createIfcService({ store, processor, events, files: jobFiles, logger });
+  const stopBackground = () => ifc.models.stopBackground();
   const demo = createDemoProjects({ store, ifc, modelDir });
   const receiveUpload = createUploadReceiver({
     uploadDir: path.join(config.DATA_DIR, 'uploads'),
@@ -155,7 +158,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     // A worker instance: processing only; any other path is a JSON 404, so a misrouted proxy is obvious.
     app.use(apiNotFound);
     app.use(errorHandler);
-    return { app, processor, usage, events, demo, missingWebBuild: null };
+    return { app, processor, usage, events, demo, missingWebBuild: null, stopBackground };
   }
   app.use('/mongo/auth', authRouter(auth));
   app.use('/mongo/user', usersRouter(users, authenticate));
@@ -183,5 +186,5 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   app.use(web ?? webNotBuilt());
   app.use(apiNotFound);
   app.use(errorHandler);
-  return { app, processor, usage, events, demo, missingWebBuild: web ? null : webDistDir };
+  return { app, processor, usage, events, demo, missingWebBuild: web ? null : webDistDir, stopBackground };
 }

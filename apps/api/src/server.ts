@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     },
   });
   const jwtSecret = await jwtSecretFor(config.JWT_SECRET, config.DATA_DIR, store);
-  const { app, processor, usage, events, demo, missingWebBuild } = createApp({
+  const { app, processor, usage, events, demo, missingWebBuild, stopBackground } = createApp({
     config,
     store,
     logger,
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   /** Stops the work (`more` beside the processor), flushes what is queued, closes the store: see shut-down.ts. */
   const stopAll = (more: (() => Promise<unknown> | undefined)[] = []) =>
     shutDown({
-      work: [...more, () => processor.close()],
+      work: [...more, () => processor.close(), stopBackground],
       pending: [() => usage.stop(), () => events.flushed()],
       store,
     });

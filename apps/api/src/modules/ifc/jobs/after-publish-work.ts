@@ -4,6 +4,7 @@ import type { ExtractionRun } from '../worker/run-extraction-worker';
 import { runChangeStep, type ChangeStepTarget } from './change-step';
 import type { JobEvents } from './job-events';
 import { failureReason, MAX_PREPARATION_ATTEMPTS, RETRY_DELAY_MS } from './post-publish-state';
+import { createStoppablePauses } from './stoppable-pauses';
 
 /**
  * What follows a job's publish, off its critical path: the wide element set (and, on SQLite, the feed's JSON check)
@@ -24,7 +25,7 @@ export class AfterPublishWork {
   private readonly republished = new Set<Promise<void>>();
   private local: Promise<string | null> = Promise.resolve(null);
   private stopped = false;
-  private readonly waits = new Set<() => void>();
+  private readonly pauses = createStoppablePauses();
   /** `projectId:version` of the versions whose step runs here now, with how many steps each. */
   private readonly versionsInFlight = new Map<string, number>();
 
@@ -159,7 +160,7 @@ export class AfterPublishWork {
         : 'building the wide element set failed; retrying',
     );
     if (final) return;
-    await this.pause(this.retryDelayMs * attempts);
+    await this.pauses.pause(this.retryDelayMs * attempts);
     if (this.stopped) return;
     await this.follow(job, this.buildHere(projectId, version), attemptNo + 1);
   }
@@ -171,22 +172,9 @@ export class AfterPublishWork {
   private compare(change: ChangeStepTarget, buildWide: () => Promise<void>): Promise<void> {
     return runChangeStep(this.store, this.logger, this.events, change, {
       isStopped: () => this.stopped,
-      pause: (ms) => this.pause(ms),
+      pause: (ms) => this.pauses.pause(ms),
       retryDelayMs: this.retryDelayMs,
       beforeRetry: buildWide,
-    });
-  }
-
-  /** A delay that shutdown cuts short. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waits.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waits.add(done);
     });
   }
 
@@ -201,7 +189,7 @@ export class AfterPublishWork {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const done of [...this.waits]) done();
+    this.pauses.cutShort();
     for (const run of this.running.values()) run.stopAfterwards();
     await Promise.all([...this.running.keys(), ...this.republished]);
   }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../../../store/types';
 import { runChangeStep } from './change-step';
 import { RETRY_DELAY_MS } from './post-publish-state';
+import { createStoppablePauses } from './stoppable-pauses';
 
 /**
  * What follows the deletion of a version: the versions of its model that were compared with it have been compared
@@ -10,7 +11,8 @@ import { RETRY_DELAY_MS } from './post-publish-state';
  * in the background as after a publish, with the same recorded failures and retries (change-step.ts): meanwhile
  * the models API answers `pending` ("Comparing with version N…"), `Versions` has no counts for them and
  * `IFCChanges`/`IFCPropertyChanges` serve none of their rows, never the rows against the deleted version. A
- * shutdown meanwhile leaves the summary pending, and the start-up pass completes it (complete-preparation.ts).
+ * shutdown (`stop`) ends them between transactions and leaves the summary pending, and the start-up pass completes
+ * it (complete-preparation.ts).
  */
 export interface ChangesAfterDeletion {
   /**
@@ -20,6 +22,11 @@ export interface ChangesAfterDeletion {
   start(projectId: string, modelId: string, deletedNumber: number): Promise<void>;
   /** Settles once the steps started so far have ended (tests wait on it). */
   settled(): Promise<void>;
+  /**
+   * Shutdown: the running steps stop between transactions (a retry's delay is cut short) and no new one starts;
+   * resolves once they have ended, before the store closes.
+   */
+  stop(): Promise<void>;
 }
 
 export function createChangesAfterDeletion(
@@ -28,9 +35,13 @@ export function createChangesAfterDeletion(
   retryDelayMs = RETRY_DELAY_MS,
 ): ChangesAfterDeletion {
   const running = new Set<Promise<void>>();
+  const pauses = createStoppablePauses();
+  let stopped = false;
   return {
     async start(projectId, modelId, deletedNumber) {
+      if (stopped) return;
       const versions = await store.models.listVersions(projectId, modelId);
+      if (stopped) return;
       for (const version of versions) {
         const { changes } = version;
         // Compared with another version by the deletion: newer than the deleted one, pending against an older one.
@@ -45,11 +56,7 @@ export function createChangesAfterDeletion(
           logger,
           null,
           { version, previous, jobId: null },
-          {
-            isStopped: () => false,
-            pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-            retryDelayMs,
-          },
+          { isStopped: () => stopped, pause: (ms) => pauses.pause(ms), retryDelayMs },
         ).catch((err: unknown) =>
           logger.error(
             { err, projectId, version: version.version },
@@ -61,6 +68,11 @@ export function createChangesAfterDeletion(
       }
     },
     async settled() {
+      await Promise.all([...running]);
+    },
+    async stop() {
+      stopped = true;
+      pauses.cutShort();
       await Promise.all([...running]);
     },
   };

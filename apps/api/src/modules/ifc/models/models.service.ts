@@ -145,6 +145,9 @@ export function createModelsService({ store, processor, events, files, logger }:
   }
 
   return {
+    /** Shutdown: the change steps a deletion started stop between transactions (ChangesAfterDeletion.stop). */
+    stopBackground: () => changesAfterDeletion.stop(),
+
     async summaryInfo(project: ProjectRecord): Promise<ProjectModelsInfo> {
       const [models, versions] = await Promise.all([
         store.models.listByProject(project.id),
