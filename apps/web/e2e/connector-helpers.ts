@@ -84,6 +84,31 @@ export async function uploadReady(
   return (await response.json()) as { projectId: string; elementCount: number };
 }
 
+/** A run the connector started: the upload's answer (a 202's job) and its HTTP status. */
+export type StartedRun = { httpStatus: number; jobId: string; projectId: string; status: string };
+
+/**
+ * Chooses `file` (null: the one already chosen), starts processing and resolves once the server has accepted it as
+ * a job: Pause only acts on a server job, so the button waits for it.
+ */
+export async function startRun(page: Page, file: string | null): Promise<StartedRun> {
+  if (file !== null) await chooseFile(page, file);
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/ifc/odata/upload'));
+  await page.getByRole('button', { name: 'Start Processing' }).click();
+  const response = await accepted;
+  const body = (await response.json()) as Omit<StartedRun, 'httpStatus'>;
+  await page.getByRole('button', { name: 'Pause' }).and(page.locator(':enabled')).waitFor();
+  return { ...body, httpStatus: response.status() };
+}
+
+/** Cancels a job a test leaves behind, so it does not hold the server's one-job queue for the next test. */
+export async function cancelJob(baseURL: string, token: string, jobId: string): Promise<void> {
+  await fetch(`${baseURL}/api/ifc/jobs/${jobId}/cancel`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
+}
+
 export const logText = (page: Page) => page.getByRole('list', { name: 'Processing log' }).innerText();
 
 export async function chooseFile(page: Page, file: string): Promise<void> {

@@ -4,7 +4,7 @@ import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import {
   apiGet,
-  chooseFile,
+  startRun,
   CONNECTOR_PATH,
   signedInTab,
   tempDir,
@@ -42,19 +42,6 @@ afterEach(async () => {
 
 type Job = { jobId: string; projectId: string; status: string };
 
-/** Chooses the model, starts processing and resolves once the server has accepted it as a job. */
-async function startBigUpload(page: Page, choose = true): Promise<Job> {
-  if (choose) await chooseFile(page, bigModel);
-  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/ifc/odata/upload'));
-  await page.getByRole('button', { name: 'Start Processing' }).click();
-  const response = await accepted;
-  expect(response.status()).toBe(202);
-  const body = (await response.json()) as Job;
-  // Pause only acts on a server job, so the button waits for it.
-  await page.getByRole('button', { name: 'Pause' }).and(page.locator(':enabled')).waitFor();
-  return body;
-}
-
 const percent = async (page: Page) =>
   Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'));
 
@@ -62,7 +49,8 @@ describe('IFC connector: controlling the server job', () => {
   it('pauses the server job, stays paused, then resumes to the exact element count', async () => {
     tab = await signedInTab(browser, server.baseURL, 'pause', CONNECTOR_PATH);
     const { page } = tab;
-    const job = await startBigUpload(page);
+    const job = await startRun(page, bigModel);
+    expect(job.httpStatus).toBe(202);
     expect(await percent(page)).toBeGreaterThanOrEqual(10);
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
@@ -103,11 +91,13 @@ describe('IFC connector: controlling the server job', () => {
   it('Cancel and Back stop the server job mid-way, return to Preview and leave no project', async () => {
     tab = await signedInTab(browser, server.baseURL, 'cancel', CONNECTOR_PATH);
     const { page } = tab;
-    const first = await startBigUpload(page);
+    const first = await startRun(page, bigModel);
+    expect(first.httpStatus).toBe(202);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Start Processing' }).waitFor();
 
-    const second = await startBigUpload(page, false);
+    const second = await startRun(page, null);
+    expect(second.httpStatus).toBe(202);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: 'Start Processing' }).waitFor();
 

@@ -5,10 +5,12 @@ import { launchBrowser } from './support/browser';
 import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
 import {
+  cancelJob,
   chooseFile,
   CONNECTOR_PATH,
   generateIfcFixture,
   signedInTab,
+  startRun,
   tempDir,
   writeIfcModel,
   writeModel,
@@ -55,23 +57,6 @@ function jobControls(page: Page): string[] {
   return seen;
 }
 
-async function startBigUpload(page: Page): Promise<string> {
-  await chooseFile(page, bigModel);
-  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/ifc/odata/upload'));
-  await page.getByRole('button', { name: 'Start Processing' }).click();
-  const { jobId } = (await (await accepted).json()) as { jobId: string };
-  await page.getByRole('button', { name: 'Pause' }).and(page.locator(':enabled')).waitFor();
-  return jobId;
-}
-
-/** Cancels a job the test leaves behind, so it does not hold the server's one-job queue for the next test. */
-async function cancelLeftover(jobId: string): Promise<void> {
-  await fetch(`${server.baseURL}/api/ifc/jobs/${jobId}/cancel`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${tab.token}` },
-  });
-}
-
 describe('IFC connector: recovery paths', () => {
   it('leads a refused upload with the server’s reason and offers another file', async () => {
     const notIfc = writeModel(files.dir, 'minutes.ifc', 'Minutes of the site meeting, not a STEP file.\n');
@@ -99,7 +84,7 @@ describe('IFC connector: recovery paths', () => {
   it('says on Preview that a cancelled run was stopped', async () => {
     tab = await signedInTab(browser, server.baseURL, 'cancelled', CONNECTOR_PATH);
     const { page } = tab;
-    await startBigUpload(page);
+    await startRun(page, bigModel);
     const cancelAnswer = page.waitForResponse((r) => r.url().endsWith('/cancel'));
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect((await cancelAnswer).status()).toBe(200);
@@ -114,20 +99,20 @@ describe('IFC connector: recovery paths', () => {
     const { jobId } = (await (await accepted).json()) as { jobId: string };
     await page.getByRole('button', { name: 'Pause' }).waitFor();
     expect(await page.getByText(/cancelled/i).count()).toBe(0);
-    await cancelLeftover(jobId);
+    await cancelJob(server.baseURL, tab.token, jobId);
   }, 60_000);
 
   it('says after Pause that the step in progress finishes first', async () => {
     tab = await signedInTab(browser, server.baseURL, 'pausing', CONNECTOR_PATH);
     const { page } = tab;
-    const jobId = await startBigUpload(page);
+    const { jobId } = await startRun(page, bigModel);
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await page.getByText('Processing paused', { exact: false }).first().waitFor();
     const log = (await logLines(page).allInnerTexts()).join('\n');
     expect(log).toContain('Processing paused');
     expect(log).toMatch(/step in progress finishes first/i);
-    await cancelLeftover(jobId);
+    await cancelJob(server.baseURL, tab.token, jobId);
   }, 60_000);
 
   it('leaves a finished run without trying to cancel it', async () => {
@@ -197,7 +182,7 @@ describe('IFC connector: recovery paths', () => {
       await page.getByRole('button', { name: 'Start Processing' }).waitFor();
       expect(await focused()).toBe('h2 "Preview"');
     } finally {
-      await cancelLeftover(jobId);
+      await cancelJob(server.baseURL, tab.token, jobId);
     }
   }, 60_000);
 });

@@ -6,10 +6,11 @@ import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
 import {
   apiGet,
-  chooseFile,
+  cancelJob,
   CONNECTOR_PATH,
   logText,
   signedInTab,
+  startRun,
   tempDir,
   uploadReady,
   generateIfcFixture,
@@ -62,22 +63,6 @@ const focused = (page: Page) =>
     return `${el?.tagName.toLowerCase()} "${(el?.textContent ?? '').trim().slice(0, 40)}"`;
   });
 
-async function startUpload(page: Page, file: string): Promise<{ jobId: string; projectId: string }> {
-  await chooseFile(page, file);
-  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/ifc/odata/upload'));
-  await page.getByRole('button', { name: 'Start Processing' }).click();
-  const body = (await (await accepted).json()) as { jobId: string; projectId: string };
-  await page.getByRole('button', { name: 'Pause' }).and(page.locator(':enabled')).waitFor();
-  return body;
-}
-
-async function cancelLeftover(jobId: string): Promise<void> {
-  await fetch(`${server.baseURL}/api/ifc/jobs/${jobId}/cancel`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${tab.token}` },
-  });
-}
-
 describe('IFC connector: a run still processing after a reload', () => {
   it('shows it again with its progress, Resume and Cancel, and carries it to Results (320 px, unicode name)', async () => {
     const name = 'Bürogebäude 東京 — north wing, phase two of the very long project name.ifc';
@@ -86,7 +71,7 @@ describe('IFC connector: a run still processing after a reload', () => {
     tab = await signedInTab(browser, server.baseURL, 'resume', CONNECTOR_PATH);
     const { page } = tab;
     await page.setViewportSize({ width: 320, height: 640 });
-    const job = await startUpload(page, file);
+    const job = await startRun(page, file);
     try {
       await page.getByRole('button', { name: 'Pause' }).click();
       await page.getByRole('button', { name: 'Resume' }).waitFor();
@@ -131,14 +116,14 @@ describe('IFC connector: a run still processing after a reload', () => {
       expect(await page.getByRole('heading', { name: 'Process' }).count()).toBe(0);
       expect(tab.unexpectedErrors()).toEqual([]);
     } finally {
-      await cancelLeftover(job.jobId);
+      await cancelJob(server.baseURL, tab.token, job.jobId);
     }
   }, 120_000);
 
   it('cancels a run found again and says so on the Select step', async () => {
     tab = await signedInTab(browser, server.baseURL, 'resumecancel', CONNECTOR_PATH);
     const { page } = tab;
-    const job = await startUpload(page, bigModel);
+    const job = await startRun(page, bigModel);
     try {
       await page.reload();
       await page.getByRole('button', { name: 'Cancel' }).click({ timeout: 15_000 });
@@ -159,7 +144,7 @@ describe('IFC connector: a run still processing after a reload', () => {
       }
       expect(status).toBe('cancelled');
     } finally {
-      await cancelLeftover(job.jobId);
+      await cancelJob(server.baseURL, tab.token, job.jobId);
     }
   }, 60_000);
 
@@ -168,7 +153,7 @@ describe('IFC connector: a run still processing after a reload', () => {
     const other = await signedInTab(browser, server.baseURL, 'someoneelse', CONNECTOR_PATH);
     const small = generateIfcFixture({ storeys: 1, bays: 1, seed: 9 });
     const theirs = await uploadReady(server.baseURL, other.token, 'theirs.ifc', small.text);
-    const theirJob = await startUpload(other.page, bigModel);
+    const theirJob = await startRun(other.page, bigModel);
     try {
       for (const remembered of ['../../x"<script>', theirs.projectId, theirJob.projectId, 'ü'.repeat(300)]) {
         tab = await signedInTab(browser, server.baseURL, 'stalehint', CONNECTOR_PATH);
@@ -185,10 +170,7 @@ describe('IFC connector: a run still processing after a reload', () => {
         await tab.context.close();
       }
     } finally {
-      await fetch(`${server.baseURL}/api/ifc/jobs/${theirJob.jobId}/cancel`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${other.token}` },
-      });
+      await cancelJob(server.baseURL, other.token, theirJob.jobId);
       await other.context.close();
     }
   }, 90_000);
@@ -199,7 +181,7 @@ describe('IFC connector: a run that fails on the Process step', () => {
     tab = await signedInTab(browser, server.baseURL, 'failfocus', CONNECTOR_PATH);
     const { page } = tab;
     await page.setViewportSize({ width: 320, height: 640 });
-    const job = await startUpload(page, corruptModel);
+    const job = await startRun(page, corruptModel);
     try {
       // The keyboard user is on Pause when the server reports the failure; Pause and Cancel then go away.
       await page.getByRole('button', { name: 'Pause' }).focus();
@@ -213,7 +195,7 @@ describe('IFC connector: a run that fails on the Process step', () => {
       const narrow = await widthAt(page, 320);
       expect(narrow.sticksOut).toEqual([]);
     } finally {
-      await cancelLeftover(job.jobId);
+      await cancelJob(server.baseURL, tab.token, job.jobId);
     }
   }, 90_000);
 });

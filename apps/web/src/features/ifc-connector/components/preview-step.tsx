@@ -1,5 +1,4 @@
-import { ArrowLeft, Info, Play } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ArrowLeft, Play } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatFileSize } from '@aec/contracts';
@@ -8,6 +7,7 @@ import { estimateProcessing, formatTimeRange } from '../file-scan';
 import { useFileScan } from '../hooks/use-file-scan';
 import type { UploadChoice, VersionChoice } from '../upload-choice';
 import { PublishAs } from './publish-as';
+import { StepNotice } from './step-notice';
 
 export function PreviewStep({
   file,
@@ -61,12 +61,7 @@ export function PreviewStep({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        {notice ? (
-          <Alert role="status">
-            <Info aria-hidden="true" />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        ) : null}
+        <StepNotice notice={notice} />
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="File details">
           {facts.map((fact) => (
             <div key={fact.label} className="rounded-md border p-3">

@@ -1,10 +1,11 @@
-import { AlertCircle, FileUp, Info } from 'lucide-react';
+import { AlertCircle, FileUp } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { SUPPORTED_VERSIONS_TEXT } from '../file-rules';
 import { useFileDrop } from '../hooks/use-file-drop';
+import { StepNotice } from './step-notice';
 
 export function SelectStep({
   error,
@@ -34,12 +35,7 @@ export function SelectStep({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        {notice ? (
-          <Alert role="status">
-            <Info aria-hidden="true" />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        ) : null}
+        <StepNotice notice={notice} />
         <Label
           htmlFor={inputId}
           data-dragging={dragging || undefined}
