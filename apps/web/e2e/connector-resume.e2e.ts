@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
@@ -146,6 +146,66 @@ describe('IFC connector: a run still processing after a reload', () => {
     } finally {
       await cancelJob(server.baseURL, tab.token, job.jobId);
     }
+  }, 60_000);
+
+  it('finds a new version of a published model uploaded from another device, and follows it to Results', async () => {
+    tab = await signedInTab(browser, server.baseURL, 'otherdevice', CONNECTOR_PATH);
+    const { page } = tab;
+    const small = generateIfcFixture({ storeys: 1, bays: 1, seed: 12 });
+    const { projectId } = await uploadReady(server.baseURL, tab.token, 'Tower Ω.ifc', small.text);
+    // The other device: the version's upload and its pause go straight to the API, so this tab holds no hint.
+    const form = new FormData();
+    form.append('ifcFile', new Blob([readFileSync(bigModel)]), 'Tower Ω rev B.ifc');
+    const started = await fetch(
+      `${server.baseURL}/api/ifc/projects/${projectId}/models/${projectId}/versions`,
+      { method: 'POST', headers: { Authorization: `Bearer ${tab.token}` }, body: form },
+    );
+    expect(started.status).toBe(202);
+    const { jobId } = (await started.json()) as { jobId: string };
+    try {
+      const paused = await fetch(`${server.baseURL}/api/ifc/jobs/${jobId}/pause`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tab.token}` },
+      });
+      expect(paused.status).toBe(200);
+      expect(
+        await page.evaluate(() => window.sessionStorage.getItem('aec.connector.lastRunProject')),
+      ).toBeNull();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Process' }).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('process-status').innerText()).toBe('Processing paused');
+      expect(await logText(page)).toContain(
+        `Following the processing of Tower Ω rev B.ifc again (job ${jobId})`,
+      );
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 60_000 });
+      expect(await page.getByRole('textbox', { name: 'OData endpoint URL' }).inputValue()).toBe(
+        `${server.baseURL}/api/ifc/odata/projects/${projectId}/`,
+      );
+      expect(tab.unexpectedErrors()).toEqual([]);
+    } finally {
+      await cancelJob(server.baseURL, tab.token, jobId);
+    }
+  }, 120_000);
+
+  it('says it is looking for a run while the lookup is slow, then leaves the Select step as it is', async () => {
+    tab = await signedInTab(browser, server.baseURL, 'slowlookup', CONNECTOR_PATH);
+    const { page } = tab;
+    await page.route(/\/api\/ifc\/projects(\?.*)?$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.reload();
+    const looking = page
+      .getByRole('status')
+      .filter({ hasText: 'Looking for an upload of yours still being processed…' });
+    await looking.waitFor({ timeout: 5000 });
+    // The file can be chosen meanwhile: the Select step is there under the status.
+    expect(await page.getByText('Maximum file size').isVisible()).toBe(true);
+    await looking.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.getByRole('heading', { name: 'Process' }).count()).toBe(0);
+    expect(await page.getByText('Maximum file size').isVisible()).toBe(true);
+    expect(tab.unexpectedErrors()).toEqual([]);
   }, 60_000);
 
   it('ignores a garbled or foreign remembered project, and another user’s running job', async () => {

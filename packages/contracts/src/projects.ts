@@ -4,6 +4,18 @@ export const projectStatusSchema = z.enum(['queued', 'processing', 'paused', 're
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
 /**
+ * The states in which a job is still the server's work (followed, paused or cancelled), mirrored on the version it
+ * builds and on a project not yet published.
+ */
+export const RUNNING_STATUSES = [
+  'queued',
+  'processing',
+  'paused',
+] as const satisfies readonly ProjectStatus[];
+const running: ReadonlySet<ProjectStatus> = new Set(RUNNING_STATUSES);
+export const isRunningStatus = (status: ProjectStatus): boolean => running.has(status);
+
+/**
  * The per-project wide element set (IFCElementsWide), built after the model is published: `preparing` (with the
  * attempts that failed so far and the last reason), `ready`, or `failed` once every attempt failed.
  */
@@ -32,6 +44,11 @@ export const projectModelRefSchema = z.object({
   latestVersionNumber: z.number().int().positive().nullable(),
   /** The file of the latest published version (the latest upload while none is published). */
   fileName: z.string(),
+  /**
+   * The number of the model's newest version still being processed (queued, processing or paused), null when none
+   * is: how a connector opened elsewhere finds an upload of a new version, which leaves the project `ready`.
+   */
+  runningVersionNumber: z.number().int().positive().nullable(),
 });
 export type ProjectModelRef = z.infer<typeof projectModelRefSchema>;
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { jobSummarySchema } from '@aec/contracts';
+import { jobSummarySchema, projectListResponseSchema, projectSummarySchema } from '@aec/contracts';
 import { generateIfcFixture } from '@aec/ifc';
 import { describeEachStore } from '../../test/store-fixtures';
 import { elementRow } from '../../test/row-fixtures';
@@ -44,6 +44,49 @@ describeEachStore('IFC jobs: pause, resume, cancel, queue limits and crash recov
     const project = await store.projects.findById(projectId);
     expect(project).toMatchObject({ status: 'ready', elementCount: fixture.counts.totalProducts });
     expect(await store.rows.countElements(projectId, project!.version)).toBe(fixture.counts.totalProducts);
+  });
+
+  it('names a model’s version being processed in the project list, where the project itself stays ready', async () => {
+    const { projectId } = (await upload(h, token, fixture.text, 'Tower Ω.ifc').expect(200)).body;
+    const modelOf = async () => {
+      const list = (await request(h.app).get('/api/ifc/projects').set(bearer()).expect(200)).body;
+      const listed = projectListResponseSchema.parse(list).projects.find((p) => p.projectId === projectId)!;
+      const alone = projectSummarySchema.parse(
+        (await request(h.app).get(`/api/ifc/projects/${projectId}`).set(bearer()).expect(200)).body,
+      );
+      expect(alone.models).toEqual(listed.models);
+      return { status: listed.status, model: listed.models[0]! };
+    };
+    expect(await modelOf()).toMatchObject({
+      status: 'ready',
+      model: { latestVersionNumber: 1, runningVersionNumber: null },
+    });
+    const { jobId } = (
+      await request(h.app)
+        .post(`/api/ifc/projects/${projectId}/models/${projectId}/versions`)
+        .set(bearer())
+        .attach('ifcFile', Buffer.from(fixture.text), 'Tower Ω rev B.ifc')
+        .expect(202)
+    ).body;
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/pause`).set(bearer()).expect(200);
+    expect(await modelOf()).toMatchObject({
+      status: 'ready',
+      model: { latestVersionNumber: 1, runningVersionNumber: 2 },
+    });
+    await request(h.app).post(`/api/ifc/jobs/${jobId}/resume`).set(bearer()).expect(200);
+    const events = await readEvents(h, jobId, token, 60_000);
+    expect(events[events.length - 1]!.event).toBe('complete');
+    expect(await modelOf()).toMatchObject({
+      status: 'ready',
+      model: { latestVersionNumber: 2, runningVersionNumber: null },
+    });
+    // Another user never sees the project, running version or not.
+    const theirs = (
+      await request(h.app)
+        .get('/api/ifc/projects')
+        .set({ Authorization: `Bearer ${otherToken}` })
+    ).body.projects as { projectId: string }[];
+    expect(theirs.map((p) => p.projectId)).not.toContain(projectId);
   });
 
   it('cancels mid-way: no project, no rows, and the job still answers cancelled', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { RUNNING_STATUSES } from '@aec/contracts';
 import { sniffIfcFile } from '@aec/ifc';
 import { AppError, UploadRejectedError } from '../../errors/app-error';
 import type { JobRecord, ProjectRecord, Store, UserRecord } from '../../store/types';
@@ -149,7 +150,7 @@ export function createIfcService({ store, processor, events, files, logger }: If
 
     async deleteProject(user: UserRecord, projectId: string): Promise<void> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
-      for (const job of await store.jobs.listByStatus(['queued', 'processing', 'paused'])) {
+      for (const job of await store.jobs.listByStatus([...RUNNING_STATUSES])) {
         if (job.projectId === project.id) await processor.cancel(job.id);
       }
       await store.projects.delete(project.id);

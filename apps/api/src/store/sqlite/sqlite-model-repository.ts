@@ -1,3 +1,4 @@
+import { isRunningStatus } from '@aec/contracts';
 import { DuplicateError, type ModelDeletion, type ModelRepository } from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
@@ -21,8 +22,6 @@ const VERSION_PATCH = {
   changes: { column: 'changes', json: true },
 } as const;
 
-/** States in which a version's rows are still being written: such a version cannot be deleted under its writer. */
-const IN_FLIGHT = new Set(['queued', 'processing', 'paused']);
 const ROW_TABLES = ['ifc_elements', 'ifc_properties', 'ifc_spatial'] as const;
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -173,7 +172,8 @@ export function createSqliteModelRepository(
         const target = versionByNumber.get(projectId, modelId, number) as VersionRow | undefined;
         const model = byId.get(modelId, projectId) as ModelRow | undefined;
         if (!target || !model || model.published_version === target.version) return false;
-        if (IN_FLIGHT.has(target.status)) return false;
+        // a version whose rows are still being written cannot be deleted under its writer
+        if (isRunningStatus(target.status)) return false;
         removeRows(projectId, target.version);
         removeVersion.run(projectId, target.version);
         // In the same transaction: the feed never serves a change set against a version that is gone.

@@ -1,8 +1,26 @@
 import type { ProjectModelsResponse, ProjectSummary, VersionDto } from '@aec/contracts';
 import { projectsToSearch, runningVersion } from './running-job';
 
-const project = (projectId: string, status: ProjectSummary['status'], createdAt: string) =>
-  ({ projectId, status, createdAt }) as ProjectSummary;
+const project = (
+  projectId: string,
+  status: ProjectSummary['status'],
+  createdAt: string,
+  runningVersionNumber: number | null = null,
+) =>
+  ({
+    projectId,
+    status,
+    createdAt,
+    models: [
+      {
+        modelId: `${projectId}-m`,
+        name: 'M',
+        latestVersionNumber: 1,
+        fileName: 'M.ifc',
+        runningVersionNumber,
+      },
+    ],
+  }) as ProjectSummary;
 const version = (number: number, status: VersionDto['status'], jobId: string | null, uploadedAt: string) =>
   ({ number, status, jobId, uploadedAt, fileName: `v${number}-Bürogebäude.ifc` }) as VersionDto;
 const history = (...versions: VersionDto[]): ProjectModelsResponse =>
@@ -23,6 +41,12 @@ describe('finding the connector’s running job again', () => {
   it('looks in the remembered project first, then the projects still being built, newest first', () => {
     expect(projectsToSearch(projects, 'p_ready')).toEqual(['p_ready', 'p_new', 'p_old']);
     expect(projectsToSearch(projects, null)).toEqual(['p_new', 'p_old']);
+  });
+
+  it('also looks in a published project processing a new version of a model, uploaded elsewhere', () => {
+    const withVersion = [...projects, project('p_v2', 'ready', '2026-01-05T00:00:00Z', 2)];
+    expect(projectsToSearch(withVersion, null)).toEqual(['p_v2', 'p_new', 'p_old']);
+    expect(projectsToSearch(withVersion, 'p_old')).toEqual(['p_old', 'p_v2', 'p_new']);
   });
 
   it('ignores a remembered id that is not one of the user’s own projects', () => {

@@ -1,17 +1,17 @@
-import type { JobStatus, ProjectModelsResponse, ProjectSummary } from '@aec/contracts';
-
-/** A job in one of these states is still the server's work: its progress can be followed, paused or cancelled. */
-const RUNNING_STATUSES: ReadonlySet<JobStatus> = new Set(['queued', 'processing', 'paused']);
-
-export const isRunningStatus = (status: JobStatus): boolean => RUNNING_STATUSES.has(status);
+import { isRunningStatus, type ProjectModelsResponse, type ProjectSummary } from '@aec/contracts';
 
 /** A run of the connector found on the server again (after a reload, or on coming back to the page). */
 export type RunningJob = { jobId: string; projectId: string; fileName: string; paused: boolean };
 
+/** A project still being built, or one of whose models has a version being processed (the project stays `ready`). */
+const mayHoldRun = (p: ProjectSummary) =>
+  isRunningStatus(p.status) || p.models.some((m) => m.runningVersionNumber !== null);
+
 /**
  * The user's projects that may hold a running job, to look into in this order: the project this tab last uploaded
- * to first (a new version of a published project leaves the project's own status `ready`), then every project still
- * being built, newest first. Only the user's own list is read, so a remembered id of anyone else's project is ignored.
+ * to first, then every other project still being built or processing a new version of a model (uploaded from
+ * another tab or device), newest first. Only the user's own list is read, so a remembered id of anyone else's
+ * project is ignored.
  */
 export function projectsToSearch(
   projects: readonly ProjectSummary[],
@@ -19,7 +19,7 @@ export function projectsToSearch(
 ): string[] {
   const remembered = projects.filter((p) => p.projectId === rememberedProjectId);
   const building = projects
-    .filter((p) => p.projectId !== rememberedProjectId && isRunningStatus(p.status))
+    .filter((p) => p.projectId !== rememberedProjectId && mayHoldRun(p))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return [...remembered, ...building].map((p) => p.projectId);
 }

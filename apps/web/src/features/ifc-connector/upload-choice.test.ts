@@ -9,6 +9,7 @@ const project = (projectId: string, name: string, models: Array<[string, string,
     name: modelName,
     latestVersionNumber: 1,
     fileName,
+    runningVersionNumber: null,
   })),
 });
 
@@ -49,7 +50,15 @@ describe('choiceOptionLabels', () => {
   const twin = (projectId: string, createdAt: string, latest: number) => ({
     ...project(projectId, 'big', [[`${projectId}-m`, 'big', 'big.ifc']]),
     createdAt,
-    models: [{ modelId: `${projectId}-m`, name: 'big', latestVersionNumber: latest, fileName: 'big.ifc' }],
+    models: [
+      {
+        modelId: `${projectId}-m`,
+        name: 'big',
+        latestVersionNumber: latest,
+        fileName: 'big.ifc',
+        runningVersionNumber: null,
+      },
+    ],
   });
 
   it('keeps "<model> in <project>" for names that are unique', () => {

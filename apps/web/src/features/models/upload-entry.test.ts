@@ -5,6 +5,7 @@ const model = (modelId: string, name = modelId) => ({
   name,
   latestVersionNumber: 1,
   fileName: `${name}.ifc`,
+  runningVersionNumber: null,
 });
 
 describe('the Data Sources "Upload new version" entry of a project', () => {

@@ -1,10 +1,8 @@
-import { formatFileSize, type VersionDto } from '@aec/contracts';
+import { formatFileSize, isRunningStatus, type VersionDto } from '@aec/contracts';
 import { formatDateTime, formatDuration, formatInteger } from '@/lib/format';
 
-const RUNNING: ReadonlySet<VersionDto['status']> = new Set(['queued', 'processing', 'paused']);
-
 /** A version whose job has not ended yet: its rows are still being written. */
-export const isVersionRunning = (version: VersionDto) => RUNNING.has(version.status);
+export const isVersionRunning = (version: VersionDto) => isRunningStatus(version.status);
 
 /**
  * What the owner may do with a version (the server refuses the rest with 409 anyway): the latest one is what the feed

@@ -1,4 +1,11 @@
-import type { ChangeCounts, ChangeSummaryDto, ModelDto, ProjectModelRef, VersionDto } from '@aec/contracts';
+import {
+  isRunningStatus,
+  type ChangeCounts,
+  type ChangeSummaryDto,
+  type ModelDto,
+  type ProjectModelRef,
+  type VersionDto,
+} from '@aec/contracts';
 import type { ChangeSummary, ModelRecord, VersionRecord } from '../../../store/types';
 
 /** Breakdown entries largest first (most changes), then by name, so a chart and a table read them as they are. */
@@ -91,5 +98,14 @@ export function projectModelRef(model: ModelRecord, versions: VersionRecord[]): 
     name: model.name,
     latestVersionNumber: published?.number ?? null,
     fileName: (published ?? versions[0])?.fileName ?? '',
+    runningVersionNumber: newestRunningNumber(versions),
   };
+}
+
+/** The number of the newest version whose job has not ended (queued, processing or paused), if any. */
+function newestRunningNumber(versions: VersionRecord[]): number | null {
+  return versions.reduce<number | null>(
+    (newest, v) => (isRunningStatus(v.status) && v.number > (newest ?? 0) ? v.number : newest),
+    null,
+  );
 }

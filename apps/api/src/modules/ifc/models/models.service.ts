@@ -5,19 +5,13 @@ import {
   MODEL_NAME_MAX,
   projectSettingsRequestSchema,
   renameModelRequestSchema,
+  RUNNING_STATUSES,
   type ModelDto,
   type ProjectModelsResponse,
 } from '@aec/contracts';
 import { sniffIfcFile } from '@aec/ifc';
 import { ConflictError, NotFoundError, UploadRejectedError } from '../../../errors/app-error';
-import type {
-  JobRecord,
-  ModelRecord,
-  ProjectRecord,
-  Store,
-  UserRecord,
-  VersionRecord,
-} from '../../../store/types';
+import type { ModelRecord, ProjectRecord, Store, UserRecord, VersionRecord } from '../../../store/types';
 import { assertCanChange, assertCanRead, deletedMeanwhile } from '../ifc-access';
 import type { ProjectModelsInfo } from '../ifc-responses';
 import type { JobEvents } from '../jobs/job-events';
@@ -55,8 +49,6 @@ const newModelId = (): string => `model_${randomUUID().replace(/-/g, '')}`;
 
 const lastModel = (): ConflictError =>
   new ConflictError('This is the project’s only model: delete the project instead.', 'LAST_MODEL');
-
-const UNFINISHED: JobRecord['status'][] = ['queued', 'processing', 'paused'];
 
 /** A version number in a path: a positive integer; anything else names no version. */
 function versionNumberParam(raw: string): number {
@@ -105,7 +97,7 @@ export function createModelsService({ store, processor, events, files, logger }:
 
   /** Cancels the unfinished jobs of the given row versions of a project (all of them when none are given). */
   async function cancelJobs(projectId: string, versions?: Set<number>): Promise<void> {
-    for (const job of await store.jobs.listByStatus(UNFINISHED)) {
+    for (const job of await store.jobs.listByStatus([...RUNNING_STATUSES])) {
       if (job.projectId === projectId && (!versions || versions.has(job.version)))
         await processor.cancel(job.id);
     }

@@ -1,6 +1,7 @@
+import { isRunningStatus } from '@aec/contracts';
 import { getProjectModels } from '@/lib/api/project-models';
 import { getProjects } from '@/lib/api/projects';
-import { isRunningStatus, projectsToSearch, runningVersion, type RunningJob } from '../running-job';
+import { projectsToSearch, runningVersion, type RunningJob } from '../running-job';
 import { getJob } from './get-job';
 
 /**

@@ -26,6 +26,7 @@ export function IfcConnector({ username }: { username: string | null }) {
         <SelectStep
           error={state.selectError}
           notice={state.notice}
+          lookingForRun={flow.lookingForRun}
           limitText={flow.limitText}
           onSelect={flow.selectFile}
         />

@@ -3,6 +3,8 @@ import { useId, useRef } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useDelayedFlag } from '@/lib/use-delayed-flag';
 import { SUPPORTED_VERSIONS_TEXT } from '../file-rules';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { StepNotice } from './step-notice';
@@ -10,12 +12,15 @@ import { StepNotice } from './step-notice';
 export function SelectStep({
   error,
   notice,
+  lookingForRun,
   limitText,
   onSelect,
 }: {
   error: string | null;
   /** What happened to a run followed again after a reload when it was cancelled. */
   notice: string | null;
+  /** Whether the page is still asking the server for an upload of the user's it is processing (after a reload). */
+  lookingForRun: boolean;
   /** The server's upload limit in words ("100MB"), or what is known of it while it loads. */
   limitText: string;
   onSelect: (file: File, input: HTMLInputElement | null) => void;
@@ -24,6 +29,8 @@ export function SelectStep({
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const { dragging, zone } = useFileDrop((file) => onSelect(file, input.current));
+  // Usually answered within a fraction of a second: said only when it takes longer.
+  const looking = useDelayedFlag(lookingForRun, 400);
   return (
     <Card>
       <CardHeader>
@@ -36,6 +43,12 @@ export function SelectStep({
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <StepNotice notice={notice} />
+        {looking ? (
+          <Spinner
+            label="Looking for an upload of yours still being processed…"
+            className="justify-start text-sm"
+          />
+        ) : null}
         <Label
           htmlFor={inputId}
           data-dragging={dragging || undefined}

@@ -19,6 +19,8 @@ export function useConnectorFlow() {
   const addLog = useConnectorLog(dispatch);
   const run = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState<null | 'control' | 'demo' | 'demoData'>(null);
+  // True until the look for a run still on the server (below) has answered, found one or not.
+  const [lookingForRun, setLookingForRun] = useState(true);
   const stateRef = useRef(state);
   stateRef.current = state;
   // The server's MAX_UPLOAD_MB: stated on the Select step and checked before a byte is sent.
@@ -55,9 +57,13 @@ export function useConnectorFlow() {
         run.current = controller;
         dispatch({ type: 'resumed', job });
         addLog(`Following the processing of ${job.fileName} again (job ${job.jobId})`, 'info', 'upload');
+        setLookingForRun(false);
         return followRun(resumedRun(job), controller.signal, dispatch, addLog);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        if (!controller.signal.aborted) setLookingForRun(false);
+      });
     return () => controller.abort();
   }, [addLog]);
 
@@ -190,6 +196,7 @@ export function useConnectorFlow() {
   return {
     state,
     busy,
+    lookingForRun,
     limitText: uploadLimit.text,
     selectFile,
     start,

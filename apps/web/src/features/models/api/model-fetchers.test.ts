@@ -23,7 +23,15 @@ const summary = {
   error: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   processedAt: null,
-  models: [{ modelId: 'm1', name: 'Architecture', latestVersionNumber: 1, fileName: 'Tower.ifc' }],
+  models: [
+    {
+      modelId: 'm1',
+      name: 'Architecture',
+      latestVersionNumber: 1,
+      fileName: 'Tower.ifc',
+      runningVersionNumber: null,
+    },
+  ],
   retention: 3,
 };
 

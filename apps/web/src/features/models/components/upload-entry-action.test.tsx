@@ -8,6 +8,7 @@ const model = (modelId: string) => ({
   name: modelId,
   latestVersionNumber: 1,
   fileName: `${modelId}.ifc`,
+  runningVersionNumber: null,
 });
 const render = (models: ReturnType<typeof model>[]) =>
   renderToStaticMarkup(
