@@ -218,6 +218,12 @@ describe('a login as someone else in another tab', () => {
       );
       await page.getByText(`Welcome back, ${second.user.username}.`).waitFor();
       expect(await page.getByText(first.user.username).count()).toBe(0);
+      // It stays while the dashboard is open, and is said once: a reload does not say it again.
+      await page.waitForTimeout(300);
+      expect(await notice.isVisible()).toBe(true);
+      await page.reload();
+      await page.getByText(`Welcome back, ${second.user.username}.`).waitFor();
+      expect(await page.getByTestId('signed-in-elsewhere').count()).toBe(0);
       // Every request after the switch carries the new token only.
       expect(sent.length).toBeGreaterThan(0);
       expect(sent.every((header) => header === `Bearer ${second.token}`)).toBe(true);
