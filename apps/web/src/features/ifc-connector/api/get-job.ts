@@ -1,7 +1,6 @@
 import { jobSummarySchema, type JobSummary } from '@aec/contracts';
 import { api } from '@/lib/api-client';
-
-const jobPath = (jobId: string) => `/api/ifc/jobs/${encodeURIComponent(jobId)}`;
+import { jobPath } from './job-path';
 
 /** GET /api/ifc/jobs/:jobId: the job's status now (404 for an unknown job or one of another user). */
 export async function getJob(jobId: string): Promise<JobSummary> {
