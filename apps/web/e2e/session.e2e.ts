@@ -256,6 +256,30 @@ describe('a login as someone else in another tab', () => {
   });
 });
 
+describe('a logout in another tab that this tab missed', () => {
+  it('is noticed when the tab is shown again: its app page goes to the login', async () => {
+    const account = await newAccount(server.baseURL, 'frozentab');
+    const signedIn = await openSignedIn(browser, server.baseURL, account);
+    const { page } = signedIn;
+    try {
+      await page.goto('/app/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      // What a logout elsewhere leaves in storage, without the storage event a frozen tab misses (a page's own
+      // change of storage fires none in that page).
+      await page.evaluate(() => window.localStorage.removeItem('token'));
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe('/app/settings');
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+      await page.waitForURL('**/login');
+      expect(await storedToken(page)).toBeNull();
+      // The page's queries refetch on the tab's return, now without a token, as it leaves: refused with 401.
+      expect(signedIn.unexpectedErrors(/status of 401/)).toEqual([]);
+    } finally {
+      await signedIn.context.close();
+    }
+  });
+});
+
 describe('a session that expires on the connector', () => {
   it('sends an upload refused with 401 to the login, not to "Your file was not processed", and back after it', async () => {
     const account = await newAccount(server.baseURL, 'lapsed');

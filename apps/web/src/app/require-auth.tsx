@@ -4,7 +4,7 @@ import { appPaths } from '@/config/app-paths';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { TOKEN_STORAGE_KEY } from '@/features/auth/token-storage';
+import { onSessionChangedElsewhere } from '@/features/auth/session-elsewhere';
 import { signedInElsewhereState } from './signed-in-elsewhere';
 
 /**
@@ -28,15 +28,9 @@ export function RequireAuth() {
   if (signedIn && admittedPath !== location.pathname) setAdmittedPath(location.pathname);
   if (signedIn && shown?.userId !== user.id)
     setShown({ userId: user.id, switchedTo: shown ? user.username : null });
-  useEffect(() => {
-    // A logout or a login in another tab (the stored token removed or replaced) is not this page's own: the page
-    // leaves at once, for /login or for the new user's dashboard.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === TOKEN_STORAGE_KEY) setAdmittedPath(null);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  // A logout or a login in another tab (the stored token removed or replaced) is not this page's own: the page
+  // leaves at once, for /login or for the new user's dashboard.
+  useEffect(() => onSessionChangedElsewhere(() => setAdmittedPath(null)), []);
 
   // Another tab's session is being checked: nothing of the previous user stays on screen meanwhile.
   if (!signedIn && token !== null && loading && shown !== null)

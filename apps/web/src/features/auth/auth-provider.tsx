@@ -7,8 +7,9 @@ import { AuthContext, type AuthState } from './auth-context';
 import { authReducer } from './auth-reducer';
 import { forgetCachedData } from './forget-cached-data';
 import { SESSION_EXPIRED_MESSAGE } from './session-messages';
+import { reportSessionChangedElsewhere } from './session-elsewhere';
 import { storedSessionChange } from './session-owner';
-import { readToken, TOKEN_STORAGE_KEY, writeToken } from './token-storage';
+import { readStoredToken, readToken, TOKEN_STORAGE_KEY, writeToken } from './token-storage';
 
 /** The requests load on first use: a visitor who never signs in never downloads the HTTP client. */
 const requests = () =>
@@ -39,9 +40,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     userIdRef.current = state.user?.id ?? null;
   }, [state.user]);
 
+  // Whether storage holds the token this tab uses (read from it at load, or written and read back): only then does
+  // its absence later mean that another tab signed out.
+  const storedRef = useRef(state.token !== null);
+
   const storeToken = useCallback((token: string | null) => {
     tokenRef.current = token;
-    writeToken(token);
+    storedRef.current = writeToken(token) && token !== null;
     setAuthToken(token);
   }, []);
 
@@ -110,7 +115,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const follow = (stored: string | null) => {
       const change = storedSessionChange(stored, tokenRef.current, userIdRef.current);
       if (change === 'none') return;
+      reportSessionChangedElsewhere();
       tokenRef.current = stored;
+      storedRef.current = stored !== null;
       setAuthToken(stored);
       if (change === 'same-user' && stored) {
         dispatch({ type: 'token', token: stored });
@@ -130,11 +137,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       follow(event.newValue);
     };
     // A tab frozen in the background or restored from the back-forward cache may have missed the event: it looks
-    // again when shown. Only a stored token counts here (storage that cannot be read must not sign anyone out).
+    // again when shown. A token gone counts only when storage held this tab's (a logout elsewhere removed it), never
+    // when storage cannot be read or never took it (this tab's session then lives in the page alone).
     const onShown = () => {
       if (document.visibilityState !== 'visible') return;
-      const stored = readToken();
-      if (stored !== null) follow(stored);
+      const stored = readStoredToken();
+      if (stored === undefined || (stored === null && !storedRef.current)) return;
+      follow(stored);
     };
     window.addEventListener('storage', onStorage);
     window.addEventListener('pageshow', onShown);
