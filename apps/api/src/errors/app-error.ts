@@ -1,3 +1,9 @@
+import {
+  isStoreUnavailable,
+  STORE_RETRY_AFTER_SECONDS,
+  STORE_UNAVAILABLE_MESSAGE,
+} from './store-unavailable';
+
 /** The one error base: modules throw these and the error handler maps them to a status and body. */
 export class AppError extends Error {
   constructor(
@@ -27,12 +33,15 @@ export class MalformedUrlError extends AppError {
 }
 
 /**
- * The one mapping of a failed percent-decode to a client error: Express's router throws a URIError (status 400)
- * when it decodes a route parameter, and our own path parsing throws the same from decodeURIComponent.
+ * The one mapping of errors that are not AppErrors but have a meaning for the client: a failed percent-decode is a
+ * client error (Express's router throws a URIError, status 400, when it decodes a route parameter, and our own path
+ * parsing throws the same from decodeURIComponent); a database that cannot serve the request now (store-unavailable.ts)
+ * is 503 with Retry-After.
  */
 export function asAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof URIError) return new MalformedUrlError();
+  if (isStoreUnavailable(err)) return new StoreUnavailableError();
   return undefined;
 }
 
@@ -65,6 +74,15 @@ export class TooManyRequestsError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(message: string) {
     super(503, 'SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/** The database cannot serve the request now (busy, unreachable, electing a primary): the client may retry it. */
+export class StoreUnavailableError extends AppError {
+  constructor() {
+    super(503, 'STORE_UNAVAILABLE', STORE_UNAVAILABLE_MESSAGE, {
+      'Retry-After': String(STORE_RETRY_AFTER_SECONDS),
+    });
   }
 }
 
