@@ -115,7 +115,7 @@ export interface JobRepository {
     patch: Partial<Pick<JobRecord, 'status' | 'error' | 'startedAt' | 'finishedAt' | 'durationMs'>>,
   ): Promise<void>;
   /** Jobs in any of the given states (start-up recovery looks for queued/processing/paused ones). */
-  listByStatus(statuses: JobStatus[]): Promise<JobRecord[]>;
+  listByStatus(statuses: readonly JobStatus[]): Promise<JobRecord[]>;
   /** A user's most recent jobs, newest first. */
   listByOwner(ownerId: string, limit: number): Promise<JobRecord[]>;
   /** Every job of a project (one per version it processed), newest first: the version history's job links. */

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { onSessionChangedElsewhere } from '@/features/auth/session-elsewhere';
-import { signedInElsewhereState } from './signed-in-elsewhere';
+import { signedInElsewhereIn, signedInElsewhereState } from './signed-in-elsewhere';
 
 /**
  * Guards signed-in routes (spec §6: user and token both present). A page the user was admitted
@@ -41,8 +41,7 @@ export function RequireAuth() {
     const dashboard = inAppShell ? appPaths.dashboard : paths.dashboard;
     const state = signedInElsewhereState(shown.switchedTo);
     const arrived =
-      location.pathname === dashboard &&
-      (location.state as { signedInElsewhere?: unknown } | null)?.signedInElsewhere === shown.switchedTo;
+      location.pathname === dashboard && signedInElsewhereIn(location.state) === shown.switchedTo;
     if (!arrived) return <Navigate to={dashboard} replace state={state} />;
     setShown({ userId: shown.userId, switchedTo: null });
   }

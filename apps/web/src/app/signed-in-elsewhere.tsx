@@ -7,7 +7,8 @@ import { signedInElsewhereMessage } from '@/features/auth/session-messages';
 /** The navigation state RequireAuth sends the dashboard after another tab signed in as someone else. */
 export const signedInElsewhereState = (username: string) => ({ signedInElsewhere: username });
 
-const usernameIn = (state: unknown): string | null => {
+/** The username such a navigation state names, or null for any other state. */
+export const signedInElsewhereIn = (state: unknown): string | null => {
   const username = (state as { signedInElsewhere?: unknown } | null)?.signedInElsewhere;
   return typeof username === 'string' && username !== '' ? username : null;
 };
@@ -20,7 +21,7 @@ const usernameIn = (state: unknown): string | null => {
 export function SignedInElsewhereNotice() {
   const location = useLocation();
   const navigate = useNavigate();
-  const arrived = usernameIn(location.state);
+  const arrived = signedInElsewhereIn(location.state);
   const [username, setUsername] = useState(arrived);
   // A second switch while the dashboard is open brings a new name.
   if (arrived !== null && arrived !== username) setUsername(arrived);

@@ -150,7 +150,7 @@ export function createIfcService({ store, processor, events, files, logger }: If
 
     async deleteProject(user: UserRecord, projectId: string): Promise<void> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
-      for (const job of await store.jobs.listByStatus([...RUNNING_STATUSES])) {
+      for (const job of await store.jobs.listByStatus(RUNNING_STATUSES)) {
         if (job.projectId === project.id) await processor.cancel(job.id);
       }
       await store.projects.delete(project.id);

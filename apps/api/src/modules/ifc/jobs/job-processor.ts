@@ -205,7 +205,7 @@ export class JobProcessor implements JobQueue {
 
   /** Start-up: jobs a crash left unfinished are failed and their partial rows removed. */
   async recoverInterrupted(): Promise<number> {
-    const stale = await this.o.store.jobs.listByStatus([...RUNNING_STATUSES]);
+    const stale = await this.o.store.jobs.listByStatus(RUNNING_STATUSES);
     for (const job of stale) {
       const message = 'Processing was interrupted by a server restart. Please upload the model again.';
       await endUnpublished(

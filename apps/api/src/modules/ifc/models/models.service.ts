@@ -97,7 +97,7 @@ export function createModelsService({ store, processor, events, files, logger }:
 
   /** Cancels the unfinished jobs of the given row versions of a project (all of them when none are given). */
   async function cancelJobs(projectId: string, versions?: Set<number>): Promise<void> {
-    for (const job of await store.jobs.listByStatus([...RUNNING_STATUSES])) {
+    for (const job of await store.jobs.listByStatus(RUNNING_STATUSES)) {
       if (job.projectId === projectId && (!versions || versions.has(job.version)))
         await processor.cancel(job.id);
     }
