@@ -35,6 +35,20 @@ export function refIds(v: unknown): number[] {
 }
 
 /**
+ * Reference-valued attributes of a line, one per attribute asked for: a reference's id (what refId reads), the direct
+ * references of a list (what refIds reads of it), null for anything else. What the relationship tables read.
+ */
+export type References = Array<number | number[] | null>;
+
+/** The References of `names` in a decoded line. */
+export function referencesOf(line: IfcLine, names: readonly string[]): References {
+  return names.map((name) => {
+    const value = line[name];
+    return Array.isArray(value) ? refIds(value) : refId(value);
+  });
+}
+
+/**
  * Text of a label/identifier/enum attribute. web-ifc decodes STEP escapes (\X2\, \X4\, \X\, \S\, '');
  * it would blank a whole string for one invalid escape, which is why repairStepText fixes those before
  * web-ifc reads the file. An empty string becomes null.
@@ -76,6 +90,11 @@ export class ModelReader implements LineSource {
     } catch {
       return null;
     }
+  }
+
+  references(id: number, names: readonly string[]): References | null {
+    const line = this.line(id);
+    return line ? referencesOf(line, names) : null;
   }
 
   /**

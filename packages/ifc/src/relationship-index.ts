@@ -10,7 +10,24 @@ import {
 } from './ifc-type-codes';
 import { type IdLookup, IdPairs } from './id-pairs';
 import type { LineSource } from './line-source';
-import { refId, refIds } from './model-reader';
+import type { References } from './model-reader';
+
+/** The attributes each relationship's tables read, by schema name (the same in every IFC schema). */
+const CONTAINS = ['RelatedElements', 'RelatingStructure'] as const;
+const DECOMPOSES = ['RelatingObject', 'RelatedObjects'] as const;
+const DEFINES_BY_PROPERTIES = ['RelatedObjects', 'RelatingPropertyDefinition'] as const;
+const DEFINES_BY_TYPE = ['RelatedObjects', 'RelatingType'] as const;
+const ASSOCIATES_MATERIAL = ['RelatedObjects', 'RelatingMaterial'] as const;
+const VOIDS = ['RelatingBuildingElement', 'RelatedOpeningElement'] as const;
+const FILLS = ['RelatingOpeningElement', 'RelatedBuildingElement'] as const;
+
+/** One attribute's references (undefined past the names asked for). */
+type Reference = References[number] | undefined;
+
+/** A single reference, as refId reads an attribute: null for a list or anything else. */
+const single = (value: Reference): number | null => (typeof value === 'number' ? value : null);
+/** References, as refIds reads an attribute: a single one counts as a list of one. */
+const many = (value: Reference): number[] => (typeof value === 'number' ? [value] : (value ?? []));
 
 /**
  * Every relationship of the model read once into tables keyed by the related object. This is what
@@ -48,60 +65,59 @@ export class RelationshipIndex {
   relationshipCount = 0;
 
   constructor(private readonly reader: LineSource) {
-    this.each(IFCRELCONTAINEDINSPATIALSTRUCTURE, (rel) => {
-      const structure = refId(rel.RelatingStructure);
-      if (structure === null) return;
-      for (const element of refIds(rel.RelatedElements)) this.contained.add(element, structure);
+    this.each(IFCRELCONTAINEDINSPATIALSTRUCTURE, CONTAINS, ([elements, structure]) => {
+      const container = single(structure);
+      if (container === null) return;
+      for (const element of many(elements)) this.contained.add(element, container);
     });
-    this.each(IFCRELAGGREGATES, (rel) =>
-      this.parent(this.aggregated, rel.RelatingObject, rel.RelatedObjects),
-    );
-    this.each(IFCRELNESTS, (rel) => this.parent(this.nested, rel.RelatingObject, rel.RelatedObjects));
-    this.each(IFCRELDEFINESBYPROPERTIES, (rel) => {
+    this.each(IFCRELAGGREGATES, DECOMPOSES, ([whole, parts]) => this.parent(this.aggregated, whole, parts));
+    this.each(IFCRELNESTS, DECOMPOSES, ([whole, parts]) => this.parent(this.nested, whole, parts));
+    this.each(IFCRELDEFINESBYPROPERTIES, DEFINES_BY_PROPERTIES, ([objects, relating]) => {
       // IFC4 allows a set of definitions (IfcPropertySetDefinitionSet) here
-      const definitions = refIds(rel.RelatingPropertyDefinition);
-      for (const object of refIds(rel.RelatedObjects)) {
+      const definitions = many(relating);
+      for (const object of many(objects)) {
         for (const definition of definitions) {
           this.definedBy.add(object, definition);
           this.definitionUses.add(definition, 0);
         }
       }
     });
-    this.each(IFCRELDEFINESBYTYPE, (rel) => {
-      const type = refId(rel.RelatingType);
+    this.each(IFCRELDEFINESBYTYPE, DEFINES_BY_TYPE, ([objects, relating]) => {
+      const type = single(relating);
       if (type === null) return;
-      for (const object of refIds(rel.RelatedObjects)) this.typed.add(object, type);
+      for (const object of many(objects)) this.typed.add(object, type);
     });
-    this.each(IFCRELASSOCIATESMATERIAL, (rel) => {
-      const material = refId(rel.RelatingMaterial);
+    this.each(IFCRELASSOCIATESMATERIAL, ASSOCIATES_MATERIAL, ([objects, relating]) => {
+      const material = single(relating);
       if (material === null) return;
-      for (const object of refIds(rel.RelatedObjects)) this.materials.add(object, material);
+      for (const object of many(objects)) this.materials.add(object, material);
     });
-    this.each(IFCRELVOIDSELEMENT, (rel) => {
-      const host = refId(rel.RelatingBuildingElement);
-      const opening = refId(rel.RelatedOpeningElement);
+    this.each(IFCRELVOIDSELEMENT, VOIDS, ([building, openingRef]) => {
+      const host = single(building);
+      const opening = single(openingRef);
       if (host !== null && opening !== null) this.voids.add(opening, host);
     });
-    this.each(IFCRELFILLSELEMENT, (rel) => {
-      const opening = refId(rel.RelatingOpeningElement);
-      const filler = refId(rel.RelatedBuildingElement);
+    this.each(IFCRELFILLSELEMENT, FILLS, ([openingRef, building]) => {
+      const opening = single(openingRef);
+      const filler = single(building);
       if (opening !== null && filler !== null) this.fills.add(filler, opening);
     });
   }
 
-  private each(typeCode: number, visit: (rel: Record<string, unknown>) => void): void {
+  /** Each relationship of a type (subtypes included) that can be read, with the references of `names`. */
+  private each(typeCode: number, names: readonly string[], visit: (refs: References) => void): void {
     for (const id of this.reader.idsOf(typeCode)) {
-      const rel = this.reader.line(id);
-      if (!rel) continue;
+      const refs = this.reader.references(id, names);
+      if (!refs) continue;
       this.relationshipCount++;
-      visit(rel);
+      visit(refs);
     }
   }
 
-  private parent(pairs: IdPairs, relating: unknown, related: unknown): void {
-    const whole = refId(relating);
+  private parent(pairs: IdPairs, relating: Reference, related: Reference): void {
+    const whole = single(relating);
     if (whole === null) return;
-    for (const part of refIds(related)) {
+    for (const part of many(related)) {
       if (part !== whole) pairs.add(part, whole);
     }
   }

@@ -1,11 +1,12 @@
 import type { LineSource } from '../line-source';
-import type { IfcLine } from '../model-reader';
+import { type IfcLine, type References, referencesOf } from '../model-reader';
 import { IdSlots } from './id-slots';
 import { KeptRecords } from './kept-records';
 import { PagedIntList } from './paged-int-list';
 import type { StepEntitySink } from './step-file-reader';
 import { type EntityLayout, type LayoutName, StepSchema } from './step-schema';
 import { StepLineDecoder, StepSyntaxError } from './step-line-decoder';
+import { readReferences } from './step-references';
 
 /**
  * The entity types the extraction reads, with all their subtypes: objects, relationships, property and quantity sets
@@ -129,6 +130,8 @@ export class StepModel implements StepEntitySink, LineSource {
   private readonly foreignTypes = new Map<string, number>();
   private firstStrayAt = 0;
   private readonly outOfRangeIds = new Set<number>();
+  /** Attribute positions of the names asked for by `references`, per entity index and list of names. */
+  private readonly positions = new Map<number, Map<readonly string[], number[]>>();
   private outOfRangeValues = 0;
   private firstOutOfRange: { id: number; type: string } | null = null;
 
@@ -252,6 +255,38 @@ export class StepModel implements StepEntitySink, LineSource {
       this.unreadableRecord(id, layout.name, error.message);
       return null;
     }
+  }
+
+  /**
+   * A relationship's references read from its bytes (step-references.ts) without decoding the record; one holding
+   * more than strings, `$`, references and lists of them is decoded in full (`line`), so what it answers, and what
+   * the warnings count, is what decoding gives.
+   */
+  references(id: number, names: readonly string[]): References | null {
+    if (id <= 0) return null;
+    const slot = this.slots.get(id);
+    if (slot < 0) return null;
+    const entity = this.records.entityOf(slot);
+    const { buf, start, end } = this.records.read(slot);
+    const out: References = new Array(names.length);
+    if (readReferences(buf, start, end, this.positionsOf(entity, names), out)) return out;
+    const line = this.line(id);
+    return line ? referencesOf(line, names) : null;
+  }
+
+  private positionsOf(entity: number, names: readonly string[]): number[] {
+    let byNames = this.positions.get(entity);
+    if (!byNames) {
+      byNames = new Map();
+      this.positions.set(entity, byNames);
+    }
+    let positions = byNames.get(names);
+    if (!positions) {
+      const { attributes } = this.schema.entities[entity] as EntityLayout;
+      positions = names.map((name) => attributes.findIndex((attribute) => attribute.name === name));
+      byNames.set(names, positions);
+    }
+    return positions;
   }
 
   /**
