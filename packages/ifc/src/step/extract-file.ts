@@ -25,7 +25,7 @@ export interface StepExtractOptions extends ExtractOptions, StepReadOptions {
 
 /** A warning when instance names were defined more than once (the file is invalid, but its first reading is kept). */
 function repeatedDefinitionWarnings(model: StepModel): ExtractionWarning[] {
-  const { count, firstId } = model.repeatedDefinitions();
+  const { count, firstId } = model.faults.repeatedDefinitions();
   if (!count) return [];
   const message =
     count === 1
@@ -36,11 +36,11 @@ function repeatedDefinitionWarnings(model: StepModel): ExtractionWarning[] {
 
 /**
  * A warning when instances of entity types the schema the file is read with does not define were left out, where
- * they could have carried row data (StepModel.unknown): it is missing from the rows. Web-ifc leaves them out too,
+ * they could have carried row data (RecordFaults.unknown): it is missing from the rows. Web-ifc leaves them out too,
  * without a word.
  */
 function unknownEntityWarnings(model: StepModel): ExtractionWarning[] {
-  const { count, firstId, types } = model.unknownEntities();
+  const { count, firstId, types } = model.faults.unknownEntities();
   if (!count) return [];
   const schema = `the ${model.schema.layout} schema`;
   const [first] = types[0]!;
@@ -69,7 +69,7 @@ function unknownEntityWarnings(model: StepModel): ExtractionWarning[] {
  * and leaves others out without a word.
  */
 function unreadableRecordWarnings(model: StepModel): ExtractionWarning[] {
-  const { count, first } = model.unreadableRecords();
+  const { count, first } = model.faults.unreadableRecords();
   if (!count || !first) return [];
   // the reason quotes the file (a malformed number): a hostile one cannot grow the message
   const reason = first.reason.length > 120 ? `${first.reason.slice(0, 119)}…` : first.reason;
@@ -89,7 +89,7 @@ function unreadableRecordWarnings(model: StepModel): ExtractionWarning[] {
  * property out without a word.
  */
 function unknownDefinedTypeWarnings(model: StepModel): ExtractionWarning[] {
-  const { count, firstId, types } = model.unknownDefinedTypes();
+  const { count, firstId, types } = model.faults.unknownDefinedTypes();
   if (!count) return [];
   const schema = `the ${model.schema.layout} schema`;
   const listed = types.map(([type, n]) => `${type} (${n})`).join(', ');
@@ -105,7 +105,7 @@ function unknownDefinedTypeWarnings(model: StepModel): ExtractionWarning[] {
  * value, which would otherwise look like a value the file left empty. Web-ifc reads them the same way, silently.
  */
 function outOfRangeWarnings(model: StepModel): ExtractionWarning[] {
-  const { count, first } = model.outOfRangeReals();
+  const { count, first } = model.faults.outOfRangeReals();
   if (!count || !first) return [];
   const where = `#${first.id}, an ${first.type}`;
   const message =
@@ -120,7 +120,7 @@ function outOfRangeWarnings(model: StepModel): ExtractionWarning[] {
  * records of the DATA section: they were skipped and the records read, as web-ifc reads them.
  */
 function strayByteWarnings(model: StepModel): ExtractionWarning[] {
-  const { count, firstAt } = model.strayBytesSkipped();
+  const { count, firstAt } = model.faults.strayBytesSkipped();
   if (!count) return [];
   const message =
     `${count} stray byte${count === 1 ? '' : 's'} (a byte order mark, a no-break or zero-width space, a NUL) ` +
@@ -143,7 +143,7 @@ function modelSink(model: StepModel, counts: StepTextRepair['counts']): StepEnti
   return {
     entity: (id, type, buf, start, end) => model.entity(id, type, buf, start, end),
     unreadable: (id, type, reason, at) => model.unreadable(id, type, reason, at),
-    stray: (count, at) => model.stray(count, at),
+    stray: (count, at) => model.faults.stray(count, at),
     // the warnings count what the web-ifc extraction's repair pass counts, block by block
     block: (block) => {
       for (const [code, n] of Object.entries(repairStepText(block).counts)) {

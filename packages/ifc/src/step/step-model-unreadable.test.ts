@@ -19,11 +19,11 @@ describe('StepModel unreadable records', () => {
       [3, 'IFCMATERIAL', "('Steel' 'x',$,$)"],
     ]);
     try {
-      expect(model.unreadableRecords()).toEqual({ count: 0, first: null });
+      expect(model.faults.unreadableRecords()).toEqual({ count: 0, first: null });
       expect(model.line(1)).toMatchObject({ expressID: 1 });
       for (let i = 0; i < 3; i++) expect(model.line(2)).toBeNull();
       expect(model.lines([1, 2, 3]).size).toBe(1);
-      expect(model.unreadableRecords()).toEqual({
+      expect(model.faults.unreadableRecords()).toEqual({
         count: 2,
         first: { id: 2, type: 'IfcMaterial', reason: "expected ',' or ')' at byte 11 of the parameter list" },
       });
