@@ -9,7 +9,8 @@ export interface LineSource {
   line(id: number | null | undefined): IfcLine | null;
   /**
    * The references of some attributes of a line (see References), or null where `line` gives null: the same values
-   * as referencesOf(line(id), names), read without decoding the rest where the source can.
+   * as referencesOf(line(id), names), read without decoding the rest where the source can. `names` is one
+   * of a few constant lists: a source may remember what it worked out for each list.
    */
   references(id: number, names: readonly string[]): References | null;
   /** Several lines keyed by id; dangling ids are absent. */
