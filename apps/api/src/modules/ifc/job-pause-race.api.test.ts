@@ -114,3 +114,42 @@ describe('IFC jobs: a pause that lands once every row is stored', () => {
     });
   });
 });
+
+describe('IFC jobs: a shutdown while a job is held paused', () => {
+  const sqlite = storeTargets.find((t) => t.name === 'sqlite')!;
+  let store: Store;
+  let h: IfcHarness;
+  let token: string;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-pause-shutdown-'));
+    store = await sqlite.open(dataDir);
+    h = await startIfcHarness(store, {}, dataDir);
+    token = (await h.login('pauseshutdown')).token;
+  });
+  afterAll(async () => {
+    await h.stop();
+    await sqlite.dispose(store);
+  });
+
+  it('ends the job as shut down instead of waiting for a resume that never comes', async () => {
+    const append = h.events.append;
+    let pausedAtStored: Promise<boolean> | null = null;
+    h.events.append = (jobId, entry, ...rest: unknown[]) => {
+      Reflect.apply(append, h.events, [jobId, entry, ...rest]);
+      if (entry.message.startsWith('Stored ') && !pausedAtStored) pausedAtStored = h.processor.pause(jobId);
+    };
+    const { jobId, projectId } = (await upload(h, token, fixture.text, 'held.ifc', false).expect(202)).body;
+    while (!pausedAtStored) await new Promise((r) => setTimeout(r, 20));
+    expect(await pausedAtStored).toBe(true);
+    const closed = h.processor.close().then(() => 'closed');
+    const late = new Promise((r) => setTimeout(() => r('still waiting'), 10_000).unref());
+    expect(await Promise.race([closed, late])).toBe('closed');
+    expect((await store.jobs.findById(jobId))!.status).toBe('failed');
+    expect(await store.projects.findById(projectId)).toMatchObject({
+      status: 'failed',
+      error: 'The server shut down during processing.',
+      version: 0,
+      elementCount: 0,
+    });
+  });
+});

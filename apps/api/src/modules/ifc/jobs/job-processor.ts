@@ -8,6 +8,7 @@ import { SpareWorker } from '../worker/spare-worker';
 import type { JobEvents } from './job-events';
 import type { JobQueue } from './job-queue';
 import { AfterPublishWork } from './after-publish-work';
+import { JobGate } from './job-gate';
 import { JobTimeline } from './job-timeline';
 import { countsMessage, progressEntry } from './progress-messages';
 import type { ChangeStepTarget } from './change-step';
@@ -47,10 +48,7 @@ export interface RunLease {
 interface ActiveJob {
   job: JobRecord;
   run?: ExtractionRun;
-  controller: AbortController;
-  paused: boolean;
-  resumeWaiters: (() => void)[];
-  activeMs: number;
+  gate: JobGate;
   startedMs: number;
   timeline: JobTimeline;
   /** The model version the job builds (null until the job starts; a job without one is cancelled). */
@@ -117,8 +115,7 @@ export class JobProcessor implements JobQueue {
   abandon(jobId: string, reason: LeaseLost): void {
     const running = this.active.get(jobId);
     if (!running) return;
-    running.controller.abort(reason);
-    running.resumeWaiters.splice(0).forEach((resume) => resume());
+    running.gate.stop(reason);
   }
 
   enqueue(job: JobRecord): void {
@@ -169,8 +166,8 @@ export class JobProcessor implements JobQueue {
 
   async pause(jobId: string): Promise<boolean> {
     const running = this.active.get(jobId);
-    if (!running || running.paused) return false;
-    running.paused = true;
+    if (!running || running.gate.paused) return false;
+    running.gate.paused = true;
     running.run?.pause();
     await this.writeStatus(running, () => 'paused');
     this.o.events.append(jobId, { message: 'Processing paused', type: 'info', category: 'extract' });
@@ -179,12 +176,12 @@ export class JobProcessor implements JobQueue {
 
   async resume(jobId: string): Promise<boolean> {
     const running = this.active.get(jobId);
-    if (!running || !running.paused) return false;
-    running.paused = false;
+    if (!running || !running.gate.paused) return false;
+    running.gate.paused = false;
     running.run?.resume();
     await this.writeStatus(running, () => 'processing');
     this.o.events.append(jobId, { message: 'Processing resumed', type: 'info', category: 'extract' });
-    running.resumeWaiters.splice(0).forEach((resume) => resume());
+    running.gate.wake();
     return true;
   }
 
@@ -197,8 +194,7 @@ export class JobProcessor implements JobQueue {
     }
     const running = this.active.get(jobId);
     if (!running) return false;
-    running.controller.abort(new JobCancelled());
-    running.resumeWaiters.splice(0).forEach((resume) => resume());
+    running.gate.stop(new JobCancelled());
     await this.waitFor(jobId);
     return true;
   }
@@ -228,7 +224,7 @@ export class JobProcessor implements JobQueue {
       );
     const running = [...this.active.values()];
     for (const r of running)
-      r.controller.abort(new ExtractionFailure('SHUTDOWN', 'The server shut down during processing.'));
+      r.gate.stop(new ExtractionFailure('SHUTDOWN', 'The server shut down during processing.'));
     await Promise.all(running.map((r) => this.waitFor(r.job.id)));
     await Promise.all([this.afterPublish.stop(), this.spare.close()]);
   }
@@ -243,10 +239,7 @@ export class JobProcessor implements JobQueue {
   private async run(job: JobRecord, lease: RunLease | null = null): Promise<void> {
     const state: ActiveJob = {
       job,
-      controller: new AbortController(),
-      paused: false,
-      resumeWaiters: [],
-      activeMs: 0,
+      gate: new JobGate(),
       startedMs: Date.now(),
       timeline: new JobTimeline(Date.parse(job.createdAt)),
       target: null,
@@ -256,26 +249,14 @@ export class JobProcessor implements JobQueue {
     };
     state.timeline.mark('started', state.startedMs);
     this.active.set(job.id, state);
-    const ticker = setInterval(() => {
-      if (state.paused) return;
-      state.activeMs += 1000;
-      if (state.activeMs > this.o.timeoutMs) {
-        state.controller.abort(
-          new ExtractionFailure(
-            'TIMEOUT',
-            `Processing took longer than ${Math.round(this.o.timeoutMs / 1000)} s and was stopped.`,
-          ),
-        );
-      }
-    }, 1000);
-    ticker.unref();
+    const stopClock = state.gate.startClock(this.o.timeoutMs);
     let outcome: ExtractionSummary | Error;
     try {
       const target = await jobVersion(this.o.store, job);
       if (!target) throw new JobCancelled(VERSION_DELETED);
       state.target = target;
       const startedAt = new Date().toISOString();
-      await this.writeStatus(state, () => (state.paused ? 'paused' : 'processing'), { startedAt });
+      await this.writeStatus(state, () => (state.gate.paused ? 'paused' : 'processing'), { startedAt });
       this.o.events.append(job.id, {
         message: 'Processing started',
         type: 'info',
@@ -286,7 +267,7 @@ export class JobProcessor implements JobQueue {
     } catch (err) {
       outcome = err as Error;
     } finally {
-      clearInterval(ticker);
+      stopClock();
     }
     const status = await this.settle(job, outcome, state);
     state.timeline.mark('settled');
@@ -304,7 +285,7 @@ export class JobProcessor implements JobQueue {
   private async extract(state: ActiveJob, target: JobVersion): Promise<ExtractionSummary> {
     const { job } = state;
     const onBatch = async (batch: RowBatch) => {
-      await this.holdWhilePaused(state);
+      await state.gate.holdWhilePaused();
       await state.lease?.beforeWrite();
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch, target.rowContext);
     };
@@ -328,7 +309,7 @@ export class JobProcessor implements JobQueue {
         extractor: this.o.extractor,
       },
       maxOldGenerationSizeMb: this.o.maxOldGenerationSizeMb,
-      signal: state.controller.signal,
+      signal: state.gate.signal,
       onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),
       onBatch,
       timeline: state.timeline,
@@ -343,7 +324,7 @@ export class JobProcessor implements JobQueue {
           }
         : {}),
     });
-    if (state.paused) state.run.pause();
+    if (state.gate.paused) state.run.pause();
     const { summary, stored } = await state.run.done;
     this.o.events.append(job.id, {
       message: countsMessage(summary),
@@ -362,7 +343,7 @@ export class JobProcessor implements JobQueue {
     );
     // A pause that lands once every row is stored (a small model's rows are stored within moments) holds the job
     // here: its version is not published before it is resumed.
-    await this.holdWhilePaused(state);
+    await state.gate.holdWhilePaused();
     this.o.events.append(job.id, {
       message: 'Publishing the OData feed',
       type: 'info',
@@ -386,14 +367,6 @@ export class JobProcessor implements JobQueue {
       return null;
     });
     return summary;
-  }
-
-  /** Resolves once the job is not paused; throws the cancellation (or timeout) that ends it meanwhile. */
-  private async holdWhilePaused(state: ActiveJob): Promise<void> {
-    while (state.paused && !state.controller.signal.aborted) {
-      await new Promise<void>((resume) => state.resumeWaiters.push(resume));
-    }
-    if (state.controller.signal.aborted) throw state.controller.signal.reason;
   }
 
   private async settle(
