@@ -10,9 +10,9 @@ import type { JobQueue } from './job-queue';
 import { AfterPublishWork } from './after-publish-work';
 import { JobGate } from './job-gate';
 import { JobTimeline } from './job-timeline';
-import { countsMessage, progressEntry } from './progress-messages';
+import { PUBLISHING_ENTRY, STARTED_ENTRY, progressEntry, storedEntries } from './progress-messages';
 import type { ChangeStepTarget } from './change-step';
-import { jobVersion, type JobVersion } from './job-version';
+import { jobVersion, threadWriterTarget, type JobVersion } from './job-version';
 import { endUnpublished, hasPublished } from './version-outcome';
 import { recordJobEnd } from './job-end-recording';
 import { JobCancelled, LeaseLost, VERSION_DELETED } from './job-stop-reasons';
@@ -257,12 +257,7 @@ export class JobProcessor implements JobQueue {
       state.target = target;
       const startedAt = new Date().toISOString();
       await this.writeStatus(state, () => (state.gate.paused ? 'paused' : 'processing'), { startedAt });
-      this.o.events.append(job.id, {
-        message: 'Processing started',
-        type: 'info',
-        category: 'parse',
-        progress: 15,
-      });
+      this.o.events.append(job.id, STARTED_ENTRY);
       outcome = await this.extract(state, target);
     } catch (err) {
       outcome = err as Error;
@@ -289,16 +284,7 @@ export class JobProcessor implements JobQueue {
       await state.lease?.beforeWrite();
       await this.o.store.rows.insertBatch(job.projectId, job.version, batch, target.rowContext);
     };
-    const { sqliteFile, walCommits, writeTurns } = this.o.store;
-    const threadWriter =
-      sqliteFile && this.o.writerPath
-        ? {
-            writerPath: this.o.writerPath,
-            sqliteFile,
-            ...(walCommits ? { walCommits } : {}),
-            ...(writeTurns ? { writeTurns } : {}),
-          }
-        : undefined;
+    const threadWriter = threadWriterTarget(this.o.store, this.o.writerPath, job, target);
     state.run = runExtractionWorker({
       workerPath: this.o.workerPath,
       spare: this.spare,
@@ -313,43 +299,18 @@ export class JobProcessor implements JobQueue {
       onProgress: (p) => this.o.events.append(job.id, progressEntry(p)),
       onBatch,
       timeline: state.timeline,
-      ...(threadWriter
-        ? {
-            threadWriter: {
-              ...threadWriter,
-              projectId: job.projectId,
-              version: job.version,
-              rowContext: target.rowContext,
-            },
-          }
-        : {}),
+      ...(threadWriter ? { threadWriter } : {}),
     });
     if (state.gate.paused) state.run.pause();
     const { summary, stored } = await state.run.done;
-    this.o.events.append(job.id, {
-      message: countsMessage(summary),
-      type: 'info',
-      category: 'extract',
-      progress: 88,
-    });
-    this.o.events.append(job.id, {
-      message: `Stored ${stored.elements} elements, ${stored.properties} property values and ${stored.spatial} spatial structure rows`,
-      type: 'info',
-      category: 'extract',
-      progress: 90,
-    });
+    for (const entry of storedEntries(summary, stored)) this.o.events.append(job.id, entry);
     await recordVersionWarnings(this.o.store, this.o.events, job, target, summary).catch((err: unknown) =>
       this.o.logger.warn({ err, jobId: job.id }, "could not record the version's warnings"),
     );
     // A pause that lands once every row is stored (a small model's rows are stored within moments) holds the job
     // here: its version is not published before it is resumed.
     await state.gate.holdWhilePaused();
-    this.o.events.append(job.id, {
-      message: 'Publishing the OData feed',
-      type: 'info',
-      category: 'complete',
-      progress: 95,
-    });
+    this.o.events.append(job.id, PUBLISHING_ENTRY);
     try {
       await state.lease?.beforePublish();
       if (!(await this.o.store.models.findVersionByRowVersion(job.projectId, job.version)))

@@ -1,4 +1,5 @@
 import { pendingChangeSummary } from '../../../store/change-rules';
+import type { ThreadWriterTarget } from '../worker/run-extraction-worker';
 import type {
   ChangeSummary,
   JobRecord,
@@ -76,4 +77,27 @@ export function pendingChanges(
   error: string | null = null,
 ): ChangeSummary {
   return pendingChangeSummary(previous.number, error);
+}
+
+/**
+ * Where a row-writer thread stores the job's rows: the store's SQLite file, when the store can be written from another
+ * thread and the writer's bundle is known; undefined otherwise (the API thread stores each batch).
+ */
+export function threadWriterTarget(
+  store: Store,
+  writerPath: string | undefined,
+  job: JobRecord,
+  target: JobVersion,
+): ThreadWriterTarget | undefined {
+  const { sqliteFile, walCommits, writeTurns } = store;
+  if (!sqliteFile || !writerPath) return undefined;
+  return {
+    writerPath,
+    sqliteFile,
+    ...(walCommits ? { walCommits } : {}),
+    ...(writeTurns ? { writeTurns } : {}),
+    projectId: job.projectId,
+    version: job.version,
+    rowContext: target.rowContext,
+  };
 }

@@ -1,4 +1,5 @@
 import type { ExtractionSummary, ExtractProgress } from '@aec/ifc';
+import type { StoredCounts } from '../worker/protocol';
 import type { LogEntry } from './job-events';
 
 type Entry = Omit<LogEntry, 'id' | 'timestamp'>;
@@ -34,3 +35,32 @@ export function countsMessage(summary: ExtractionSummary, limit = 12): string {
   const rest = sorted.length - shown.length;
   return `Products by type: ${shown.join(', ')}${rest > 0 ? ` and ${rest} more types` : ''}`;
 }
+
+/** The job's worker has started on the file. */
+export const STARTED_ENTRY: Entry = {
+  message: 'Processing started',
+  type: 'info',
+  category: 'parse',
+  progress: 15,
+};
+
+/** Every row is stored: the products by type, then what was stored. */
+export function storedEntries(summary: ExtractionSummary, stored: StoredCounts): Entry[] {
+  return [
+    { message: countsMessage(summary), type: 'info', category: 'extract', progress: 88 },
+    {
+      message: `Stored ${stored.elements} elements, ${stored.properties} property values and ${stored.spatial} spatial structure rows`,
+      type: 'info',
+      category: 'extract',
+      progress: 90,
+    },
+  ];
+}
+
+/** The version is about to be published. */
+export const PUBLISHING_ENTRY: Entry = {
+  message: 'Publishing the OData feed',
+  type: 'info',
+  category: 'complete',
+  progress: 95,
+};
