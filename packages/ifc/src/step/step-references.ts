@@ -26,13 +26,26 @@ function skipString(bytes: Buffer, p: number, end: number): number {
   }
 }
 
-/** `#digits` at `p`: the id and where it ends, or null for one the full decoder refuses (no digits, too large). */
-function reference(bytes: Buffer, p: number, end: number): { id: number; after: number } | null {
+/** The id of the reference the last `item` read; -1 when that item was a string, `$` or `*`. */
+let itemId = -1;
+
+/**
+ * Past the `$`, `*`, string or reference at `p` (its id in itemId), or -1 for anything else, and for a reference the
+ * full decoder refuses (no digits, too large).
+ */
+function item(bytes: Buffer, p: number, end: number): number {
+  itemId = -1;
+  const b = bytes[p];
+  if (b === DOLLAR || b === STAR) return p + 1;
+  if (b === QUOTE) return skipString(bytes, p, end);
+  if (b !== HASH) return -1;
   let q = p + 1;
   let id = 0;
   while (q < end && (bytes[q] as number) >= 0x30 && (bytes[q] as number) <= 0x39)
     id = id * 10 + (bytes[q++] as number) - 0x30;
-  return q === p + 1 || id > MAX_ENTITY_ID ? null : { id, after: q };
+  if (q === p + 1 || id > MAX_ENTITY_ID) return -1;
+  itemId = id;
+  return q;
 }
 
 /**
@@ -58,44 +71,27 @@ export function readReferences(
   if (bytes[p] === CLOSE && p < end) return skipSpace(bytes, p + 1, end) === end;
   for (let index = 0; ; index++) {
     if (p >= end) return false;
-    const b = bytes[p] as number;
     let value: number | number[] | null = null;
-    if (b === DOLLAR || b === STAR) p++;
-    else if (b === HASH) {
-      const ref = reference(bytes, p, end);
-      if (!ref) return false;
-      value = ref.id;
-      p = ref.after;
-    } else if (b === QUOTE) {
-      p = skipString(bytes, p, end);
-      if (p < 0) return false;
-    } else if (b === OPEN) {
+    if (bytes[p] === OPEN) {
       const ids: number[] = [];
       p = skipSpace(bytes, p + 1, end);
       if (bytes[p] === CLOSE && p < end) p++;
       else
         for (;;) {
-          if (p >= end) return false;
-          const item = bytes[p] as number;
-          if (item === DOLLAR || item === STAR) p++;
-          else if (item === HASH) {
-            const ref = reference(bytes, p, end);
-            if (!ref) return false;
-            ids.push(ref.id);
-            p = ref.after;
-          } else if (item === QUOTE) {
-            p = skipString(bytes, p, end);
-            if (p < 0) return false;
-          } else return false;
+          if (p >= end || (p = item(bytes, p, end)) < 0) return false;
+          if (itemId >= 0) ids.push(itemId);
           p = skipSpace(bytes, p, end);
-          const next = bytes[p];
           if (p >= end) return false;
+          const next = bytes[p];
           p = skipSpace(bytes, p + 1, end);
           if (next === CLOSE) break;
           if (next !== COMMA) return false;
         }
       value = ids;
-    } else return false;
+    } else {
+      if ((p = item(bytes, p, end)) < 0) return false;
+      if (itemId >= 0) value = itemId;
+    }
     for (let k = 0; k < positions.length; k++) if (positions[k] === index) out[k] = value;
     p = skipSpace(bytes, p, end);
     if (p >= end) return false;
