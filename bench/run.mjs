@@ -9,6 +9,7 @@ import { benchIfcPipeline } from './ifc-pipeline.bench.mjs';
 import { benchODataFeed, reportODataMongo } from './odata-feed.bench.mjs';
 import { benchVersions } from './versions.bench.mjs';
 import { reportScale } from './scale.bench.mjs';
+import { benchPropertyLayouts } from './property-layouts.bench.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Helpers are bundled into the API's dist so web-ifc resolves from the API's dependencies.
@@ -66,14 +67,26 @@ const benches = {
   versions: benchVersions,
   big: benchIfcBig,
   scale: reportScale,
+  layouts: benchPropertyLayouts,
 };
-/** Run only when asked for by name (`pnpm bench big`, `pnpm bench scale`): they take minutes. */
-const ON_REQUEST = new Set(['big', 'scale']);
+/**
+ * Run only when asked for by name (`pnpm bench big`, `pnpm bench scale`: they take minutes; `pnpm bench layouts`:
+ * a store-design measurement, not a product figure).
+ */
+const ON_REQUEST = new Set(['big', 'scale', 'layouts']);
 for (const [name, run] of Object.entries(benches)) {
   if (only ? only !== name : ON_REQUEST.has(name)) continue;
   if (name === 'scale') {
     // Prints its own table and caveat (FerretDB figures).
     console.log('\n== bench: scale (issue 16: API and worker processes on FerretDB)');
+    await run();
+    continue;
+  }
+  if (name === 'layouts') {
+    // Prints its own table and the JSON reader's finding.
+    console.log(
+      '\n== bench: layouts (property values in SQLite: as stored, definition numbers, packed per element)',
+    );
     await run();
     continue;
   }
