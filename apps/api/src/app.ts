@@ -83,7 +83,6 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     tokens,
     throttle,
   });
-  const users = createUsersService({ store });
   const authenticate = requireAuth({ store, tokens });
   const identify = optionalAuth({ store, tokens });
 
@@ -120,6 +119,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
   });
   const modelDir = path.join(config.DATA_DIR, 'models');
   const ifc = createIfcService({ store, processor, events, files: jobFiles, logger });
+  const users = createUsersService({ store, removeOwnedProjects: (user) => ifc.deleteProjectsOf(user) });
   const stopBackground = () => ifc.models.stopBackground();
   const demo = createDemoProjects({ store, ifc, modelDir });
   const receiveUpload = createUploadReceiver({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import request from 'supertest';
 import { modelNameSchema } from '@aec/contracts';
 import { generateIfcFixture } from '@aec/ifc';
@@ -251,6 +252,33 @@ describeEachStore('IFC pipeline: upload → worker → store → projects API', 
       properties: 0,
       spatial: 0,
     });
+  });
+
+  it('deletes an account with its projects, their model files and the job still waiting or running', async () => {
+    const { token: leaving } = await h.login('leaving');
+    const ready = (await upload(h, leaving, fixture.text, 'Büro Ost.ifc').expect(200)).body;
+    const pending = (await upload(h, leaving, fixture.text, 'running.ifc', false).expect(202)).body;
+    const filesOf = (projectId: string) =>
+      fs.existsSync(h.modelDir)
+        ? fs.readdirSync(h.modelDir).filter((name) => name.startsWith(projectId))
+        : [];
+    // SQLite keeps each version's model file in DATA_DIR/models (MongoDB keeps a job's in GridFS until it ends).
+    if (target.name === 'sqlite') expect(filesOf(ready.projectId)).toEqual([`${ready.projectId}.ifc`]);
+
+    await request(h.app).delete('/mongo/user/delete').set(bearer(leaving)).expect(200);
+
+    for (const { projectId } of [ready, pending]) {
+      expect(await store.projects.findById(projectId)).toBeNull();
+      expect(filesOf(projectId)).toEqual([]);
+    }
+    const health = async () => (await request(h.app).get('/health').expect(200)).body.jobs as string[];
+    for (let i = 0; i < 100 && (await health()).includes(pending.jobId); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await health()).not.toContain(pending.jobId);
+    // The other accounts' projects stay.
+    expect(
+      (await request(h.app).get('/api/ifc/projects').set(bearer(token)).expect(200)).body.projects.length,
+    ).toBeGreaterThan(0);
   });
 
   it('builds the public demo project once, even when asked twice at the same time', async () => {

@@ -35,6 +35,15 @@ const RATE_SAMPLE_JOBS = 50;
 export function createIfcService({ store, processor, events, files, logger }: IfcServiceDeps) {
   const models = createModelsService({ store, processor, events, files, ...(logger ? { logger } : {}) });
 
+  /** Stops the project's waiting and running jobs, removes its records and rows, then its stored files. */
+  async function removeProject(projectId: string): Promise<void> {
+    for (const job of await store.jobs.listByStatus(RUNNING_STATUSES)) {
+      if (job.projectId === projectId) await processor.cancel(job.id);
+    }
+    await store.projects.delete(projectId);
+    await files.removeProject(projectId);
+  }
+
   /**
    * Creates the project, its default model (id = the project's, named after it) and that model's version 1 with a
    * received model file (stored, moved or copied, once the version exists), and queues its job.
@@ -150,11 +159,15 @@ export function createIfcService({ store, processor, events, files, logger }: If
 
     async deleteProject(user: UserRecord, projectId: string): Promise<void> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
-      for (const job of await store.jobs.listByStatus(RUNNING_STATUSES)) {
-        if (job.projectId === project.id) await processor.cancel(job.id);
-      }
-      await store.projects.delete(project.id);
-      await files.removeProject(project.id);
+      await removeProject(project.id);
+    },
+
+    /**
+     * Every project the user owns, removed as deleteProject removes one (an account is being deleted): the store's
+     * cascade from the user would remove their records but leave running jobs and the model files on disk.
+     */
+    async deleteProjectsOf(user: UserRecord): Promise<void> {
+      for (const project of await store.projects.listByOwner(user.id)) await removeProject(project.id);
     },
 
     async getJob(user: UserRecord | undefined, jobId: string) {

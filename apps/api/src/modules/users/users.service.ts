@@ -6,7 +6,13 @@ import { withConflictMessages } from './duplicate-to-conflict';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService({ store }: { store: Store }) {
+export interface UsersServiceDeps {
+  store: Store;
+  /** Removes every project the user owns with its jobs and files (the IFC module's deleteProjectsOf). */
+  removeOwnedProjects: (user: UserRecord) => Promise<void>;
+}
+
+export function createUsersService({ store, removeOwnedProjects }: UsersServiceDeps) {
   return {
     me: (user: UserRecord): PublicUser => toPublicUser(user),
 
@@ -17,6 +23,9 @@ export function createUsersService({ store }: { store: Store }) {
     },
 
     async remove(user: UserRecord): Promise<void> {
+      // The projects first, as deleting one does: the store's cascade from the user removes records only, and would
+      // leave the user's model files on disk and their running jobs going.
+      await removeOwnedProjects(user);
       if (!(await store.users.delete(user.id))) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     },
   };
