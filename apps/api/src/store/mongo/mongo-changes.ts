@@ -8,7 +8,6 @@ import {
   diffProperties,
   isLegacyKey,
   PreviousVersionGoneError,
-  repointedChanges,
   todaysKeys,
   type ChangeType,
   type PropertyValue,
@@ -18,8 +17,6 @@ import { updateVersionDoc, type PublishingDeps } from './model-publishing';
 import { modelsOf, projectDocs } from './project-switch';
 import type { ChangeDoc, ElementDoc, PropertyDoc } from './row-collections';
 import { deleteInBatches } from './delete-in-batches';
-import { withLock } from './start-up-lock';
-import { toChangeDoc } from './version-docs';
 
 /** The lease one computation of a version's changes holds, across instances (mongo-row-repository.ts). */
 export const changesLock = (projectId: string, version: number) => `changes:${projectId}:${version}`;
@@ -334,44 +331,6 @@ export async function computeMongoChanges(
   }
   await updateVersionDoc(deps, key, { $set: { changeRows: true } });
   return tally.summary();
-}
-
-/**
- * ModelRepository.deleteVersion's second half on MongoDB (ifc-types.ts), once the deleted version (number `number`)
- * is marked unretained: each retained version of the model compared with it leaves the feed's change sets (its
- * `changeRows` mark and rows) and is compared with its previous retained version instead, pending for the change
- * step, or with none (change-rules.ts repointedChanges). Each under its version's changes lock: a run against the
- * deleted version still going ends first (it finds that version unretained and keeps nothing), so it cannot list
- * its rows as complete after this.
- */
-export async function repointComparedWith(
-  deps: PublishingDeps,
-  projectId: string,
-  modelId: string,
-  number: number,
-): Promise<void> {
-  const { versions, rows } = deps;
-  const compared = await versions
-    .find({ projectId, modelId, retained: true, 'changes.previousVersionNumber': number })
-    .toArray();
-  for (const v of compared)
-    await withLock(deps.db, changesLock(projectId, v.version), async () => {
-      const [previous] = await versions
-        .find(
-          { projectId, modelId, status: 'ready', retained: true, number: { $lt: v.number } },
-          { projection: { number: 1 } },
-        )
-        .sort({ number: -1 })
-        .limit(1)
-        .toArray();
-      const { changes, warnings } = repointedChanges(number, v.warnings ?? [], previous?.number ?? null);
-      const key = { projectId, version: v.version };
-      await updateVersionDoc(deps, key, {
-        $unset: { changeRows: '' },
-        $set: { changes: changes && toChangeDoc(changes), warnings },
-      });
-      await Promise.all([deleteInBatches(rows.changes, key), deleteInBatches(rows.propertyChanges, key)]);
-    });
 }
 
 /** Whether the version is still stored: its record retained and its model in its project. */

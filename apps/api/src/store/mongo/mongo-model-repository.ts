@@ -9,7 +9,7 @@ import { refreshWideUnions } from './wide-union';
 import { modelNameShadows } from './case-shadows';
 import { toChangeDoc, toVersionRecord, type VersionDoc } from './version-docs';
 import { deleteInBatches } from './delete-in-batches';
-import { repointComparedWith } from './mongo-changes';
+import { repointComparedWith } from './mongo-change-repointing';
 
 const toModel = (projectId: string, m: ModelEntry): ModelRecord => ({
   id: m.id,

@@ -3,7 +3,6 @@ import {
   createChangeTally,
   diffProperties,
   PreviousVersionGoneError,
-  repointedChanges,
   type ChangeType,
   type PropertyChange,
 } from '../change-rules';
@@ -12,6 +11,7 @@ import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import { createSqlitePropertyFingerprints, type PropertyRun } from './sqlite-property-fingerprints';
 import { versionKeyRanges } from './version-key-ranges';
+import { createChangeStatements, type VersionInfo } from './sqlite-change-statements';
 import { COL, createElementCursors, PAGE, type ElementValues } from './sqlite-element-cursors';
 
 /**
@@ -19,46 +19,6 @@ import { COL, createElementCursors, PAGE, type ElementValues } from './sqlite-el
  * one pass over each version's property rows reads the values of all of them.
  */
 const DIFFERING_PER_PASS = 20_000;
-
-const CHANGE_COLUMNS = [
-  'Id',
-  'ModelId',
-  'ModelName',
-  'VersionNumber',
-  'PreviousVersionNumber',
-  'ChangeType',
-  'GlobalId',
-  'IfcType',
-  'Name',
-  'Storey',
-  'ChangedColumns',
-  'PropertyChangeCount',
-  'ChangedAt',
-] as const;
-const PROPERTY_CHANGE_COLUMNS = [
-  'Id',
-  'ModelId',
-  'ModelName',
-  'VersionNumber',
-  'PreviousVersionNumber',
-  'GlobalId',
-  'IfcType',
-  'SetName',
-  'PropertyName',
-  'ChangeType',
-  'OldValue',
-  'NewValue',
-  'Unit',
-  'ChangedAt',
-] as const;
-
-interface VersionInfo {
-  modelId: string;
-  modelName: string;
-  number: number;
-  createdAt: string;
-  retained: number;
-}
 
 export interface SqliteChanges {
   /** RowRepository.computeChanges (see ifc-types.ts): one run of a version at a time, a second one waits. */
@@ -72,91 +32,20 @@ export interface SqliteChanges {
   deleteVersion(projectId: string, version: number): void;
 }
 
-/** A model's rename reaches its change rows too (they carry ModelName like the element rows). */
-export function createChangeRowRenamer(
-  db: SqliteDb,
-): (name: string, projectId: string, version: number) => void {
-  const statements = ['ifc_changes', 'ifc_property_changes'].map((table) =>
-    db.prepare(`UPDATE ${table} SET "ModelName" = ? WHERE project_id = ? AND version = ?`),
-  );
-  return (name, projectId, version) => {
-    for (const statement of statements) statement.run(name, projectId, version);
-  };
-}
-
-/** The change tables holding something of one row version: its rows, and its listing as complete. */
-const CHANGE_TABLES = ['ifc_changes', 'ifc_property_changes', 'ifc_change_sets'] as const;
-
-/**
- * ModelRepository.deleteVersion's second half (ifc-types.ts), run inside its write transaction once the version's
- * record is gone: each retained version of the model compared with the deleted one (number `number`) leaves the
- * feed's change sets (rows and listing) and is compared with its previous retained version instead, pending for
- * the change step, or with none (change-rules.ts repointedChanges). Resolves to nothing; the caller starts the
- * change step (models.service.ts).
- */
-export function createChangeRepointing(
-  db: SqliteDb,
-): (projectId: string, modelId: string, number: number) => void {
-  const compared = db.prepare(
-    `SELECT version, number, warnings FROM versions
-     WHERE project_id = ? AND model_id = ? AND retained = 1 AND json_extract(changes, '$.previousVersionNumber') = ?`,
-  );
-  const previousRetained = db.prepare(
-    `SELECT number FROM versions WHERE project_id = ? AND model_id = ? AND status = 'ready' AND retained = 1
-       AND number < ? ORDER BY number DESC LIMIT 1`,
-  );
-  const update = db.prepare(
-    'UPDATE versions SET changes = ?, warnings = ? WHERE project_id = ? AND version = ?',
-  );
-  const deletes = CHANGE_TABLES.map((table) =>
-    db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
-  );
-  return (projectId, modelId, number) => {
-    const versions = compared.all(projectId, modelId, number) as {
-      version: number;
-      number: number;
-      warnings: string;
-    }[];
-    for (const v of versions) {
-      for (const statement of deletes) statement.run(projectId, v.version);
-      const previous = previousRetained.get(projectId, modelId, v.number) as { number: number } | undefined;
-      const { changes, warnings } = repointedChanges(
-        number,
-        JSON.parse(v.warnings) as string[],
-        previous?.number ?? null,
-      );
-      update.run(changes && JSON.stringify(changes), JSON.stringify(warnings), projectId, v.version);
-    }
-  };
-}
-
 export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteChanges {
   const fingerprints = createSqlitePropertyFingerprints(db);
   const cursors = createElementCursors(db);
-  const versionInfo = db.prepare(
-    `SELECT v.model_id AS modelId, m.name AS modelName, v.number AS number, v.created_at AS createdAt,
-       v.retained AS retained
-     FROM versions v JOIN models m ON m.id = v.model_id WHERE v.project_id = ? AND v.version = ?`,
-  );
-  const lacksFingerprints = db.prepare(
-    `SELECT EXISTS (SELECT 1 FROM ifc_elements
-       WHERE project_id = ? AND version = ? AND property_fingerprint IS NULL) AS lacking`,
-  );
-  /** Versions stored before fingerprints (migration 14) have none: their fingerprints are collected then. */
-  const storedFingerprints = (projectId: string, version: number) =>
-    (lacksFingerprints.get(projectId, version) as { lacking: number }).lacking === 0;
-  const insert = (table: string, columns: readonly string[]) =>
-    db.prepare(
-      `INSERT INTO ${table} (project_id, version, ${columns.map((c) => `"${c}"`).join(', ')})
-       VALUES (?, ?, ${columns.map(() => '?').join(', ')})`,
-    );
-  const insertChange = insert('ifc_changes', CHANGE_COLUMNS);
-  const insertPropertyChange = insert('ifc_property_changes', PROPERTY_CHANGE_COLUMNS);
-  // One statement per page and carried value (a page's unchanged elements mostly share one or a few).
-  const carryOver = db.prepare(
-    `UPDATE ifc_elements SET changed_at = ? WHERE project_id = ? AND version = ?
-       AND "Id" IN (SELECT value FROM json_each(?))`,
-  );
+  const {
+    versionInfo,
+    storedFingerprints,
+    insertChange,
+    insertPropertyChange,
+    carryOver,
+    deletes,
+    versionAlive,
+    previousKept,
+    markComplete,
+  } = createChangeStatements(db);
   const wideTable = db.prepare(
     'SELECT table_name FROM ifc_wide_catalogs WHERE project_id = ? AND version = ?',
   );
@@ -186,21 +75,6 @@ export function createSqliteChanges(db: SqliteDb, write: SqliteWrite): SqliteCha
       isCancelled,
     );
   }
-  const deletes = CHANGE_TABLES.map((table) =>
-    db.prepare(`DELETE FROM ${table} WHERE project_id = ? AND version = ?`),
-  );
-  /** Whether the version is still there: deleting it, its model or its project removes its record. */
-  const versionAlive = db.prepare(
-    `SELECT 1 FROM versions v JOIN models m ON m.id = v.model_id AND m.project_id = v.project_id
-     WHERE v.project_id = ? AND v.version = ?`,
-  );
-  /** Whether the version compared with still has its rows: deleted, its record goes; pruned, it is unretained. */
-  const previousKept = db.prepare(
-    'SELECT 1 FROM versions WHERE project_id = ? AND version = ? AND retained = 1',
-  );
-  const markComplete = db.prepare(
-    'INSERT INTO ifc_change_sets (project_id, version, previous_version) VALUES (?, ?, ?)',
-  );
   const deleteVersion = (projectId: string, version: number) =>
     write(() => {
       for (const statement of deletes) statement.run(projectId, version);

@@ -4,7 +4,7 @@ import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
 import type { RemoveVersionRows } from './sqlite-version-rows';
-import { createChangeRepointing, createChangeRowRenamer } from './sqlite-changes';
+import { createChangeRepointing, createChangeRowRenamer } from './sqlite-change-repointing';
 import {
   toModel,
   toVersion,
