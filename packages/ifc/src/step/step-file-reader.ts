@@ -1,29 +1,19 @@
 import { open } from 'node:fs/promises';
 import { IfcExtractionError } from '../extraction-error';
-import { MAX_ENTITY_ID } from '../id-pairs';
 import { unclosedCommentMessage } from '../sniff';
+import type { StepEntitySink } from './step-entity-sink';
+import {
+  HASH,
+  QUOTE,
+  TypeNames,
+  entityStatement,
+  isSpace,
+  keywordEnd,
+  skipSpaceAndComments,
+  typeGuess,
+} from './step-entity-statement';
 
-/** What the reader hands on for each entity instance of the DATA section: `#id = TYPE(…);`. */
-export interface StepEntitySink {
-  /**
-   * `type` is the upper-case type name as written ('' for a complex instance `#1=(A(…)B(…));`); its parameter list
-   * `(…)` is bytes[start, end). The bytes are only valid during the call: keep a copy of what you need.
-   */
-  entity(id: number, type: string, bytes: Buffer, start: number, end: number): void;
-  /** Every byte of the file once, in order, cut between statements (see StepReadOptions); valid during the call. */
-  block?(bytes: Buffer): void;
-  /**
-   * A DATA statement that is not `#id = TYPE(…)` (`#35 IFCWALL(…)`, `# 35=…`, `#35==…`, `#35=('x')`, a record
-   * missing its ';'): left out. `id` when the statement names one, `type` the upper-case entity name it seems to hold
-   * ('' when none), `at` its first byte in the file (1-based).
-   */
-  unreadable?(id: number | null, type: string, reason: string, at: number): void;
-  /**
-   * `count` whitespace-like stray bytes (a byte order mark, a no-break or zero-width space, a NUL) before a
-   * statement of the DATA section, the first at byte `at` (1-based): skipped, the statement read.
-   */
-  stray?(count: number, at: number): void;
-}
+export type { StepEntitySink } from './step-entity-sink';
 
 export interface StepReadOptions {
   /** Bytes read from disk at a time (4 MiB by default); a statement longer than that is read in several. */
@@ -53,18 +43,10 @@ export interface StepReadSummary {
 }
 
 const SEMICOLON = 0x3b;
-const QUOTE = 0x27;
-const HASH = 0x23;
 const DEFAULT_CHUNK = 4 * 1024 * 1024;
 
 export const UNREADABLE_MESSAGE =
   'The IFC file could not be parsed (a syntax error such as an unterminated string, or damaged data).';
-/** Digits of an entity number quoted in a message: as written (a double would round them), cut after 24. */
-const QUOTED_ID_DIGITS = 24;
-const ID_TOO_LARGE_MESSAGE = (digits: string) =>
-  `The file numbers an entity #${digits.length > QUOTED_ID_DIGITS ? `${digits.slice(0, QUOTED_ID_DIGITS)}…` : digits}: ` +
-  `entity numbers up to #${MAX_ENTITY_ID} can be read. ` +
-  'Renumber the entities from #1 (most IFC tools do when they save the model again).';
 const TRUNCATED_MESSAGE =
   "The file is truncated: it does not end with 'END-ISO-10303-21;' (incomplete upload or export?).";
 
@@ -121,10 +103,6 @@ class StatementFinder {
       }
     }
   }
-}
-
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c;
 }
 
 /**
@@ -227,63 +205,6 @@ export async function readStepFile(
 }
 
 /**
- * The first byte at or after `from` (and before `end`) that is neither whitespace nor inside a comment: exporters put
- * comments between statements, and ISO 10303-21 allows them between any two tokens. A comment that does not close
- * before `end` (one the buffer cuts) is left where it starts, for the statement finder to wait for its end.
- */
-function skipSpaceAndComments(buf: Buffer, from: number, end = buf.length): number {
-  let p = from;
-  for (;;) {
-    while (p < end && isSpace(buf[p] as number)) p++;
-    if (buf[p] !== 0x2f /* / */ || p + 1 >= end || buf[p + 1] !== 0x2a /* * */) return p;
-    const close = buf.indexOf('*/', p + 2);
-    if (close < 0 || close + 2 > end) return p;
-    p = close + 2;
-  }
-}
-
-/** Bytes of a keyword: a standard one (`IFCWALL`, `END-ISO-10303-21`), in any case, or a user-defined one (`!…`). */
-const KEYWORD_BYTE = new Uint8Array(256);
-for (const range of ['AZ', 'az', '09', '__', '--', '!!'])
-  for (let b = range.charCodeAt(0); b <= range.charCodeAt(1); b++) KEYWORD_BYTE[b] = 1;
-
-/** Where the keyword starting at `from` ends (at `end` at the latest). */
-function keywordEnd(buf: Buffer, from: number, end: number): number {
-  let p = from;
-  while (p < end && KEYWORD_BYTE[buf[p] as number]) p++;
-  return p;
-}
-
-/**
- * The upper-case type names of a file's records, each made once: a file names a few hundred types millions of times,
- * and a new string per record (decoded, then upper-cased) was a good part of the reading. Found by a hash of the name's
- * bytes, folded to upper case, and checked byte by byte.
- */
-class TypeNames {
-  /** IFC has about 1,300 entity types; a file naming more (not IFC, or hostile) has its names made one by one. */
-  private static readonly MAX = 4096;
-  private readonly byHash = new Map<number, string>();
-
-  name(buf: Buffer, start: number, end: number, hash: number): string {
-    const known = this.byHash.get(hash);
-    if (known !== undefined && sameName(known, buf, start, end)) return known;
-    const name = buf.toString('latin1', start, end).toUpperCase();
-    // a different name with the same hash (rare) keeps the first one's place and is simply made again each time
-    if (known === undefined && this.byHash.size < TypeNames.MAX) this.byHash.set(hash, name);
-    return name;
-  }
-}
-
-const upperByte = (b: number) => (b >= 0x61 && b <= 0x7a ? b - 0x20 : b);
-
-function sameName(upper: string, buf: Buffer, start: number, end: number): boolean {
-  if (upper.length !== end - start) return false;
-  for (let i = 0; i < upper.length; i++)
-    if (upper.charCodeAt(i) !== upperByte(buf[start + i] as number)) return false;
-  return true;
-}
-
-/**
  * Whitespace-like bytes a text editor or a copy leaves where ISO 10303-21 allows none (between statements): a UTF-8
  * byte order mark, a no-break space, a zero-width space, joiner or non-joiner, a word joiner, a NUL.
  */
@@ -311,112 +232,4 @@ function skipStray(buf: Buffer, from: number, end: number): number {
     } else if (p > from && p < end && isSpace(buf[p] as number)) p++;
     else return stray === from ? from : skipSpaceAndComments(buf, stray, end);
   }
-}
-
-/** The longest IFC entity name has 46 characters: a longer guess is not one. */
-const TYPE_GUESS_MAX = 64;
-
-/** The upper-case entity name an unreadable statement seems to hold: the name before its first '(' ('' if none). */
-function typeGuess(buf: Buffer, start: number, end: number): string {
-  let open = buf.indexOf(0x28 /* ( */, start);
-  if (open < 0 || open > end) open = end;
-  let p = open;
-  while (p > start && isSpace(buf[p - 1] as number)) p--;
-  const nameEnd = p;
-  while (p > start && KEYWORD_BYTE[buf[p - 1] as number]) p--;
-  const first = upperByte(buf[p] as number);
-  if (nameEnd === p || nameEnd - p > TYPE_GUESS_MAX || first < 0x41 || first > 0x5a) return '';
-  return buf.toString('latin1', p, nameEnd).toUpperCase();
-}
-
-/**
- * Where a record written inside the parameter list [from, end) starts (its '#'), -1 when none: `#36=` outside strings
- * and comments, the next record after one whose ';' is missing ('=' belongs nowhere else in a parameter list).
- */
-function embeddedRecord(buf: Buffer, from: number, end: number): number {
-  for (let p = from; p < end; p++) {
-    const b = buf[p] as number;
-    if (b === QUOTE) {
-      for (p++; p < end; p++) if (buf[p] === QUOTE && buf[++p] !== QUOTE) break;
-      p--;
-    } else if (b === 0x2f /* / */ && buf[p + 1] === 0x2a /* * */) {
-      const close = buf.indexOf('*/', p + 2);
-      if (close < 0 || close >= end) return -1;
-      p = close + 1;
-    } else if (b === 0x3d /* = */) {
-      let q = p;
-      while (q > from && isSpace(buf[q - 1] as number)) q--;
-      const digitsEnd = q;
-      while (q > from && (buf[q - 1] as number) >= 0x30 && (buf[q - 1] as number) <= 0x39) q--;
-      if (q < digitsEnd && q > from && buf[q - 1] === HASH) return q - 1;
-    }
-  }
-  return -1;
-}
-
-const isLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
-
-/**
- * `#id = TYPE(…)` between start and end (the ';'); `offset` is where buf starts in the file. A statement that is not
- * one goes to the sink's `unreadable` (it is left out, and so is nothing else: the file is read on).
- */
-function entityStatement(
-  buf: Buffer,
-  start: number,
-  end: number,
-  sink: StepEntitySink,
-  typeNames: TypeNames,
-  offset: number,
-): void {
-  const bad = (id: number | null, reason: string) =>
-    sink.unreadable?.(id, typeGuess(buf, start, end), reason, offset + start + 1);
-  let p = start + 1;
-  let id = 0;
-  while (p < end && (buf[p] as number) >= 0x30 && (buf[p] as number) <= 0x39)
-    id = id * 10 + (buf[p++] as number) - 0x30;
-  if (id > MAX_ENTITY_ID)
-    throw new IfcExtractionError('OPEN_FAILED', ID_TOO_LARGE_MESSAGE(buf.toString('latin1', start + 1, p)));
-  const digitsEnd = p;
-  const after = buf[p] as number;
-  if (digitsEnd === start + 1 || !(isSpace(after) || after === 0x3d /* = */ || after === 0x2f /* / */))
-    return bad(null, `'${quoted(buf, start, end)}' is not an instance name (#, then digits)`);
-  p = skipSpaceAndComments(buf, p, end);
-  if (buf[p] !== 0x3d /* = */) return bad(id, `no '=' after #${id}`);
-  p = skipSpaceAndComments(buf, p + 1, end);
-  if (buf[p] === 0x3d) return bad(id, `'=' written twice after #${id}`);
-  const nameStart = p;
-  let hash = 0;
-  for (; p < end && KEYWORD_BYTE[buf[p] as number]; p++)
-    hash = (Math.imul(hash, 31) + upperByte(buf[p] as number)) | 0;
-  const type = typeNames.name(buf, nameStart, p, hash);
-  p = skipSpaceAndComments(buf, p, end);
-  if (buf[p] !== 0x28 /* ( */) return bad(id, `no parameter list '(…)' after #${id}'s type name`);
-  if (!type) {
-    // a complex instance lists entity names with their parameters: `#3=(IFCA(1)IFCB(2))`
-    const first = buf[skipSpaceAndComments(buf, p + 1, end)] as number;
-    if (!isLetter(first) && first !== 0x21 /* ! */) return bad(id, `no entity type name after #${id}=`);
-  }
-  const eq = buf.indexOf(0x3d /* = */, p);
-  if (eq >= 0 && eq < end) {
-    // `#35=IFCWALL(…)` then `#36=…;`: #35's ';' is missing, #36 is read on its own
-    const next = embeddedRecord(buf, p, end);
-    if (next >= 0) {
-      bad(id, `its ';' is missing (the next record, at byte ${offset + next + 1}, was read on its own)`);
-      return entityStatement(buf, next, end, sink, typeNames, offset);
-    }
-  }
-  let close = end;
-  while (close > p && isSpace(buf[close - 1] as number)) close--;
-  sink.entity(id, type, buf, p, close);
-}
-
-/** A statement's first bytes up to its '(' or '=', for a message (at most 24 characters). */
-function quoted(buf: Buffer, start: number, end: number): string {
-  let p = start;
-  while (p < end && p - start < QUOTED_ID_DIGITS && buf[p] !== 0x3d && buf[p] !== 0x28) p++;
-  // a control or 8-bit byte (a NUL) is shown as '?': the message goes to logs and databases
-  return buf
-    .toString('latin1', start, p)
-    .trim()
-    .replace(/[^\x20-\x7e]/g, '?');
 }
