@@ -1,3 +1,4 @@
+import { OwnerGoneError } from '../store/types';
 import {
   isStoreUnavailable,
   STORE_RETRY_AFTER_SECONDS,
@@ -36,12 +37,16 @@ export class MalformedUrlError extends AppError {
  * The one mapping of errors that are not AppErrors but have a meaning for the client: a failed percent-decode is a
  * client error (Express's router throws a URIError, status 400, when it decodes a route parameter, and our own path
  * parsing throws the same from decodeURIComponent); a database that cannot serve the request now (store-unavailable.ts)
- * is 503 with Retry-After.
+ * is 503 with Retry-After; a record written for an account deleted while the request ran (OwnerGoneError) is the 401 of
+ * a revoked session.
  */
 export function asAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof URIError) return new MalformedUrlError();
   if (isStoreUnavailable(err)) return new StoreUnavailableError();
+  // The account was deleted while the request ran: its session is no longer valid, as the next request would hear.
+  if (err instanceof OwnerGoneError)
+    return new UnauthorizedError('Token is no longer valid', 'REVOKED_TOKEN');
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachStore } from '../test/store-fixtures';
 import { elementRow, propertyRow, spatialRow } from '../test/row-fixtures';
-import { DuplicateError, type Store } from './types';
+import { DuplicateError, OwnerGoneError, type Store } from './types';
 
 describeEachStore('store contract: projects, jobs and rows', (target) => {
   let store: Store;
@@ -17,7 +17,7 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
   });
   afterAll(() => target.dispose(store));
 
-  const newProject = (overrides: Partial<{ ownerId: string | null; isPublic: boolean }> = {}) =>
+  const newProject = (overrides: Partial<{ id: string; ownerId: string | null; isPublic: boolean }> = {}) =>
     store.projects.create({
       id: `p_${randomUUID()}`,
       ownerId,
@@ -51,6 +51,17 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     await expect(store.projects.create({ ...project, schema: null })).rejects.toEqual(
       new DuplicateError('id'),
     );
+  });
+
+  it('refuses a project whose owner no longer exists with OwnerGoneError, keeping nothing', async () => {
+    const id = `p_${randomUUID()}`;
+    const gone = `u_${randomUUID()}`;
+    const refused = await newProject({ ownerId: gone, id }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(OwnerGoneError);
+    expect(refused).toMatchObject({ ownerId: gone });
+    expect(await store.projects.findById(id)).toBeNull();
+    // A public project without an owner (the demo) needs none.
+    expect(await newProject({ ownerId: null })).toMatchObject({ ownerId: null });
   });
 
   it('lists only the owner’s projects, newest first', async () => {

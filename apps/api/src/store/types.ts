@@ -96,6 +96,17 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * A record was to be written for a user who no longer exists: the account was deleted while the request ran (an
+ * upload takes minutes; its session was checked when it began). The caller's session is no longer valid.
+ */
+export class OwnerGoneError extends Error {
+  constructor(readonly ownerId: string) {
+    super(`owner ${ownerId} does not exist`);
+    this.name = 'OwnerGoneError';
+  }
+}
+
 /** A unique constraint enforced by the database was violated. */
 export class DuplicateError extends Error {
   constructor(readonly field: 'username' | 'email' | 'id' | 'feedTokenName') {

@@ -1,5 +1,5 @@
 import { mongo, type Model } from 'mongoose';
-import { DuplicateError, type ProjectRecord, type ProjectRepository } from '../types';
+import { DuplicateError, OwnerGoneError, type ProjectRecord, type ProjectRepository } from '../types';
 import { isDuplicateKey } from './duplicate-key';
 import type { ProjectCascade } from './project-cascade';
 import { fromEntries as toCounts } from './count-entries';
@@ -69,7 +69,7 @@ export function createMongoProjectRepository(
       // either exists before that sweep or finds its owner gone here.
       if (project.ownerId !== null && !(await users.exists({ _id: project.ownerId }).exec())) {
         await cascade.removeProjects([project.id]);
-        throw new Error(`owner ${project.ownerId} does not exist`);
+        throw new OwnerGoneError(project.ownerId);
       }
       return toRecord(created);
     },

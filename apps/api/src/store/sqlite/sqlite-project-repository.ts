@@ -1,4 +1,10 @@
-import { DuplicateError, type ProjectRecord, type ProjectRepository, type ProjectStatus } from '../types';
+import {
+  DuplicateError,
+  OwnerGoneError,
+  type ProjectRecord,
+  type ProjectRepository,
+  type ProjectStatus,
+} from '../types';
 import type { SqliteDb } from './database';
 import type { SqliteWrite } from './write-transaction';
 import type { SqliteWideElements } from './sqlite-wide-elements';
@@ -80,6 +86,9 @@ export function createSqliteProjectRepository(
       } catch (err) {
         if (/UNIQUE constraint failed: projects\.id|PRIMARY KEY/.test((err as Error).message))
           throw new DuplicateError('id');
+        // owner_id is the table's one foreign key: the owner was deleted after the request's session was checked
+        if (project.ownerId !== null && /FOREIGN KEY constraint failed/.test((err as Error).message))
+          throw new OwnerGoneError(project.ownerId);
         throw err;
       }
       return toRecord(byId.get(project.id) as ProjectRow);
