@@ -76,11 +76,15 @@ const defRow = (d) => [
   'IfcLabel',
 ];
 
-/** Runs `statement(rows)` over the flat values in transactions of ROWS_PER_TRANSACTION, 64-row statements. */
+/**
+ * Runs `statementFor(rows)` over flat rows of five values in transactions of ROWS_PER_TRANSACTION, 64-row
+ * statements, each bound to its rows' values and then SHARED; answers the seconds it took.
+ */
 function insertFlat(db, values, statementFor) {
   const start = performance.now();
-  for (let first = 0; first < VALUES; first += ROWS_PER_TRANSACTION) {
-    const end = Math.min(VALUES, first + ROWS_PER_TRANSACTION);
+  const rows = values.length / 5;
+  for (let first = 0; first < rows; first += ROWS_PER_TRANSACTION) {
+    const end = Math.min(rows, first + ROWS_PER_TRANSACTION);
     db.exec('BEGIN IMMEDIATE');
     for (let r = first; r < end; r += ROWS_PER_STATEMENT) {
       const count = Math.min(ROWS_PER_STATEMENT, end - r);
@@ -185,7 +189,7 @@ function packedPerElement(dir, values, elementStarts) {
         ON d.project_id = p.project_id AND d.version = p.version AND d.id = j.value ->> 0;`);
   const def = db.prepare('INSERT INTO property_defs VALUES (?, 1, ?, ?, ?, ?, ?, ?)');
   for (let d = 1; d <= DEFS; d++) def.run([PROJECT, ...defRow(d)]);
-  let start = performance.now();
+  const start = performance.now();
   const packs = [];
   for (let e = 0; e < elementStarts.length; e++) {
     const first = elementStarts[e];
@@ -195,39 +199,22 @@ function packedPerElement(dir, values, elementStarts) {
     packs.push(first + 1, end, values[first * 5], values[first * 5 + 1], JSON.stringify(triples));
   }
   const packingSeconds = (performance.now() - start) / 1000;
-  start = performance.now();
-  const statements = new Map();
-  const statementFor = (rows) => {
-    let statement = statements.get(rows);
-    if (!statement) {
-      const tuples = Array.from(
-        { length: rows },
-        (_, r) => `(${Array.from({ length: 5 }, (_, c) => `?${r * 5 + c + 1}`).join(', ')})`,
-      );
-      const shared = SHARED.map((_, i) => `?${rows * 5 + i + 1}`).join(', ');
-      statement =
-        db.prepare(`INSERT INTO property_packs ("FirstId", "LastId", ${SHARED_COLUMNS}, "ElementGlobalId",
-          "ElementExpressId", packed)
-        SELECT v.column1, v.column2, ${shared}, v.column3, v.column4, v.column5 FROM (VALUES ${tuples.join(', ')}) AS v`);
-      statements.set(rows, statement);
-    }
-    return statement;
-  };
-  const rows = packs.length / 5;
-  for (let first = 0; first < rows; first += ROWS_PER_TRANSACTION) {
-    const end = Math.min(rows, first + ROWS_PER_TRANSACTION);
-    db.exec('BEGIN IMMEDIATE');
-    for (let r = first; r < end; r += ROWS_PER_STATEMENT) {
-      const count = Math.min(ROWS_PER_STATEMENT, end - r);
-      const bound = packs.slice(r * 5, (r + count) * 5);
-      bound.push(...SHARED);
-      statementFor(count).run(bound);
-    }
-    db.exec('COMMIT');
-  }
+  const seconds = insertFlat(
+    db,
+    packs,
+    valuesStatements(
+      db,
+      (
+        tuples,
+        shared,
+      ) => `INSERT INTO property_packs ("FirstId", "LastId", ${SHARED_COLUMNS}, "ElementGlobalId",
+         "ElementExpressId", packed)
+       SELECT v.column1, v.column2, ${shared}, v.column3, v.column4, v.column5 FROM (VALUES ${tuples}) AS v`,
+    ),
+  );
   return {
     db,
-    seconds: (performance.now() - start) / 1000,
+    seconds,
     packingSeconds,
     table: 'properties',
     packed: true,

@@ -74,19 +74,16 @@ const benches = {
  * a store-design measurement, not a product figure).
  */
 const ON_REQUEST = new Set(['big', 'scale', 'layouts']);
+/** Benches that print their own figures, with what each measures. */
+const SELF_REPORTING = {
+  scale: 'issue 16: API and worker processes on FerretDB',
+  layouts: 'property values in SQLite: as stored, definition numbers, packed per element',
+};
 for (const [name, run] of Object.entries(benches)) {
   if (only ? only !== name : ON_REQUEST.has(name)) continue;
-  if (name === 'scale') {
-    // Prints its own table and caveat (FerretDB figures).
-    console.log('\n== bench: scale (issue 16: API and worker processes on FerretDB)');
-    await run();
-    continue;
-  }
-  if (name === 'layouts') {
-    // Prints its own table and the JSON reader's finding.
-    console.log(
-      '\n== bench: layouts (property values in SQLite: as stored, definition numbers, packed per element)',
-    );
+  if (SELF_REPORTING[name]) {
+    // Prints its own table (and its caveat or finding).
+    console.log(`\n== bench: ${name} (${SELF_REPORTING[name]})`);
     await run();
     continue;
   }
