@@ -35,13 +35,16 @@ const RATE_SAMPLE_JOBS = 50;
 export function createIfcService({ store, processor, events, files, logger }: IfcServiceDeps) {
   const models = createModelsService({ store, processor, events, files, ...(logger ? { logger } : {}) });
 
-  /** Stops the project's waiting and running jobs, removes its records and rows, then its stored files. */
-  async function removeProject(projectId: string): Promise<void> {
+  /** Stops the projects' waiting and running jobs, removes their records and rows, then their stored files. */
+  async function removeProjects(projectIds: string[]): Promise<void> {
+    const removed = new Set(projectIds);
     for (const job of await store.jobs.listByStatus(RUNNING_STATUSES)) {
-      if (job.projectId === projectId) await processor.cancel(job.id);
+      if (removed.has(job.projectId)) await processor.cancel(job.id);
     }
-    await store.projects.delete(projectId);
-    await files.removeProject(projectId);
+    for (const projectId of projectIds) {
+      await store.projects.delete(projectId);
+      await files.removeProject(projectId);
+    }
   }
 
   /**
@@ -159,7 +162,7 @@ export function createIfcService({ store, processor, events, files, logger }: If
 
     async deleteProject(user: UserRecord, projectId: string): Promise<void> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
-      await removeProject(project.id);
+      await removeProjects([project.id]);
     },
 
     /**
@@ -167,7 +170,7 @@ export function createIfcService({ store, processor, events, files, logger }: If
      * cascade from the user would remove their records but leave running jobs and the model files on disk.
      */
     async deleteProjectsOf(user: UserRecord): Promise<void> {
-      for (const project of await store.projects.listByOwner(user.id)) await removeProject(project.id);
+      await removeProjects((await store.projects.listByOwner(user.id)).map((project) => project.id));
     },
 
     async getJob(user: UserRecord | undefined, jobId: string) {
