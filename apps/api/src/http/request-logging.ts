@@ -11,6 +11,13 @@ const SAFE_ID = /^[\w.:-]{1,128}$/;
  */
 const NOT_IMPLEMENTED = 501;
 
+/** A refused request (4xx, or a 501) is a warning; a failure of the server an error. */
+function logLevelOf(status: number, err: unknown): 'info' | 'warn' | 'error' {
+  if (status === NOT_IMPLEMENTED) return 'warn';
+  if (err || status >= 500) return 'error';
+  return status >= 400 ? 'warn' : 'info';
+}
+
 /** A request id (the caller's X-Request-Id when sane, else a fresh UUID) on every log line and response. */
 export function requestLogging(logger: Logger) {
   return pinoHttp({
@@ -21,14 +28,7 @@ export function requestLogging(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, err) =>
-      res.statusCode === NOT_IMPLEMENTED
-        ? 'warn'
-        : err || res.statusCode >= 500
-          ? 'error'
-          : res.statusCode >= 400
-            ? 'warn'
-            : 'info',
+    customLogLevel: (_req, res, err) => logLevelOf(res.statusCode, err),
     // Without the made-up error for a 501: its line reads like any other refused request's.
     customErrorObject: (_req, res, _err, value: Record<string, unknown>) => {
       if (res.statusCode !== NOT_IMPLEMENTED) return value;

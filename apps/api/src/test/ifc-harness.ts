@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Store } from '../store/types';
@@ -105,3 +105,57 @@ export async function readEvents(
 
 export const listUploadDir = (h: IfcHarness): string[] =>
   fs.existsSync(h.uploadDir) ? fs.readdirSync(h.uploadDir) : [];
+
+/** An upload sent by hand (openUpload): the test decides when each piece of the file goes. */
+export interface HandSentUpload {
+  /** Sends the next bytes of the file. */
+  write(piece: Buffer): void;
+  /** Sends what follows the file and the closing boundary; resolves to the answer's status and JSON. */
+  end(): Promise<{ status: number; body: Record<string, unknown> }>;
+}
+
+/**
+ * Begins POSTing a multipart upload of `fileBytes` bytes, its length announced as a browser or curl announces it,
+ * and sends the part's head at once: the server has accepted the session and opened the file when the first piece
+ * arrives. `after` goes between the file and the closing boundary (a second part, say; `BOUNDARY` stands for the
+ * boundary).
+ */
+export function openUpload(
+  h: IfcHarness,
+  token: string,
+  fileBytes: number,
+  { query = '', filename = 'model.ifc', after = '' } = {},
+): HandSentUpload {
+  const boundary = 'hand-sent-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="ifcFile"; filename="${filename}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`${after.replaceAll('BOUNDARY', boundary)}\r\n--${boundary}--\r\n`);
+  const req = http.request(`${h.baseUrl}/api/ifc/odata/upload${query}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + fileBytes + tail.length,
+    },
+  });
+  const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+    req.once('error', reject);
+    req.once('response', async (res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+    });
+  });
+  // Answered before end() is called (a refusal), the answer waits there; an error meanwhile is not unhandled.
+  answer.catch(() => undefined);
+  req.write(head);
+  return {
+    write: (piece) => void req.write(piece),
+    end() {
+      req.end(tail);
+      return answer;
+    },
+  };
+}

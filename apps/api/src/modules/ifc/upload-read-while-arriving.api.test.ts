@@ -1,6 +1,5 @@
-import http from 'node:http';
 import { generateIfcFixture } from '@aec/ifc';
-import { openIfcHarness, readEvents, type IfcHarness } from '../../test/ifc-harness';
+import { openIfcHarness, openUpload, readEvents, type IfcHarness } from '../../test/ifc-harness';
 import { storeTargets } from '../../test/store-fixtures';
 import type { Store } from '../../store/types';
 
@@ -14,7 +13,7 @@ const READ_FROM_DISK = /found, streaming \d+ bytes from disk/;
  * POSTs `content` as the upload's file in `pieces`, pausing between them, as a slow link would: the server's spare
  * worker then reads the file while it arrives. Resolves to the answer's status and JSON.
  */
-function slowUpload(
+async function slowUpload(
   h: IfcHarness,
   token: string,
   content: Buffer,
@@ -23,37 +22,13 @@ function slowUpload(
   /** What follows the file in the body (a second file part, say) before the closing boundary. */
   after = '',
 ) {
-  const boundary = 'arriving-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="ifcFile"; filename="model.ifc"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`${after.replaceAll('BOUNDARY', boundary)}\r\n--${boundary}--\r\n`);
-  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
-    const req = http.request(`${h.baseUrl}/api/ifc/odata/upload`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + content.length + tail.length,
-      },
-    });
-    req.once('error', reject);
-    req.once('response', async (res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of res) chunks.push(chunk as Buffer);
-      resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-    });
-    void (async () => {
-      req.write(head);
-      const size = Math.ceil(content.length / pieces);
-      for (let at = 0; at < content.length; at += size) {
-        req.write(content.subarray(at, at + size));
-        await new Promise((r) => setTimeout(r, pauseMs));
-      }
-      req.end(tail);
-    })();
-  });
+  const sent = openUpload(h, token, content.length, { after });
+  const size = Math.ceil(content.length / pieces);
+  for (let at = 0; at < content.length; at += size) {
+    sent.write(content.subarray(at, at + size));
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+  return sent.end();
 }
 
 async function logOf(h: IfcHarness, token: string, jobId: unknown) {
