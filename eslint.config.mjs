@@ -69,6 +69,6 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['**/*.{js,cjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  { files: ['scripts/*.test.js'], languageOptions: { globals: { ...globals.jest } } },
+  { files: ['scripts/*.test.js', 'bench/*.test.js'], languageOptions: { globals: { ...globals.jest } } },
   ...importDirection,
 );

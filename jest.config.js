@@ -6,9 +6,14 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  // scripts/: the CI summary's own tests (their fixture suites run only in the child jest those tests start).
-  testMatch: ['<rootDir>/{apps,packages}/*/src/**/*.test.ts?(x)', '<rootDir>/scripts/*.test.js'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // scripts/: the CI summary's own tests (their fixture suites run only in the child jest those tests start);
+  // bench/: the bench's own helpers (its benchmarks run with `pnpm bench`, never here).
+  testMatch: [
+    '<rootDir>/{apps,packages}/*/src/**/*.test.ts?(x)',
+    '<rootDir>/scripts/*.test.js',
+    '<rootDir>/bench/*.test.js',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   // The web app's `@/…` alias (apps/web/tsconfig.json), so tested modules may import across its folders.
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/apps/web/src/$1' },

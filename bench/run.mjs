@@ -10,6 +10,7 @@ import { benchODataFeed, reportODataMongo } from './odata-feed.bench.mjs';
 import { benchVersions } from './versions.bench.mjs';
 import { reportScale } from './scale.bench.mjs';
 import { benchPropertyLayouts } from './property-layouts.bench.mjs';
+import { TARGETS, judgeTargets, targetLines } from './targets.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Helpers are bundled into the API's dist so web-ifc resolves from the API's dependencies.
@@ -90,24 +91,9 @@ for (const [name, run] of Object.entries(benches)) {
   console.log(`\n== bench: ${name}`);
   const figures = await run();
   console.table(figures);
-  if (name === 'ifc') {
-    console.log('targets: endToEndSeconds ≤ 15, ratioToBare ≤ 1.3, apiPeakRssMb ≤ 1536, healthP99Ms ≤ 100');
-    console.log('targets (geometry-heavy model): geometryRatioToBare ≤ 0.5, geometryHealthP99Ms ≤ 100');
-    console.log(
-      'targets (version 2): changeSetSecondsAfterReady ≤ 5, changeSetApiRssGrowthMb ≤ 300, v2ReadyDelayedOver5Percent false',
-    );
-  }
-  if (name === 'big')
-    console.log('targets (big model): peakRssMb ≤ 1536, ratioTo100Mb ≤ 30, healthP99Ms ≤ 100');
-  if (name === 'versions')
-    console.log('targets: versionedFilteredPageP50Ms ≤ 10, fullPullRatio ≤ 1.1 (within 10% of one version)');
+  if (TARGETS[name]) for (const line of targetLines(judgeTargets(figures, TARGETS[name]))) console.log(line);
   if (name === 'estimates') console.log('target: every sample within 2× (element count, measured time)');
-  if (name === 'web')
-    console.log('target: landingGzipKb ≤ 150 (routes are code-split; the app area never loads on /)');
   if (name === 'odata') {
-    console.log(
-      'targets: fullPullRowsPerSecond ≥ 100000, ratioToReference ≥ 0.5, filteredPageP50Ms ≤ 10, rssGrowthMb ≤ 50, wideFullPullRowsPerSecond ≥ 60000, wideRssGrowthMb ≤ 50',
-    );
     // BENCH_ODATA_MONGO=skip measures SQLite only (the MongoDB part takes about three minutes more).
     if (process.env.BENCH_ODATA_MONGO === 'skip') console.log('MongoDB: skipped (BENCH_ODATA_MONGO=skip)');
     else await reportODataMongo();
