@@ -12,8 +12,38 @@ export function decodeComponent(raw: string, target?: string): string {
   try {
     return decodeURIComponent(raw.replace(/%3B/gi, ENCODED_SEMICOLON));
   } catch {
-    throw new ODataSyntaxError('Invalid percent-encoding', undefined, target);
+    throw new ODataSyntaxError(`Invalid percent-encoding: ${percentProblem(raw)}`, undefined, target);
   }
+}
+
+/**
+ * What decodeURIComponent refused, said so the sender can find it: a '%' not followed by two hex digits, or escaped
+ * bytes that are not UTF-8 (`%FF`, a lone `%C3`: a Latin-1 client's encoding).
+ */
+function percentProblem(raw: string): string {
+  const malformed = /%(?![0-9A-Fa-f]{2})/.exec(raw);
+  if (malformed) {
+    const shown = raw.slice(malformed.index, malformed.index + 3);
+    return `'${shown}' at offset ${malformed.index} is not '%' followed by two hex digits`;
+  }
+  for (const run of raw.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
+    const bytes = run[0].match(/%../g)!.map((escape) => parseInt(escape.slice(1), 16));
+    for (let i = 0; i < bytes.length;) {
+      // the sequence a lead byte starts: itself and the continuation bytes (10xxxxxx) after it, up to its length
+      const lead = bytes[i]!;
+      const length = lead < 0x80 ? 1 : lead >= 0xc0 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : 4;
+      let end = i + 1;
+      while (end < i + length && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end++;
+      const sequence = run[0].slice(i * 3, end * 3);
+      try {
+        decodeURIComponent(sequence);
+      } catch {
+        return `the bytes '${sequence}' at offset ${run.index + i * 3} are not UTF-8 text`;
+      }
+      i = end;
+    }
+  }
+  return 'the text cannot be decoded';
 }
 
 export function restoreSemicolons(s: string): string {

@@ -177,6 +177,25 @@ describe('OData feed: small error texts say what is wrong', () => {
     );
   });
 
+  it('a query option that cannot be percent-decoded says whether the escape or its bytes are wrong', async () => {
+    // a Latin-1 client sends é as %E9: a well-formed escape, but not UTF-8
+    const latin1 = await feed("IFCElements?$filter=Name%20eq%20'Caf%E9'");
+    expectODataError(
+      latin1,
+      400,
+      'SyntaxError',
+      "Invalid percent-encoding: the bytes '%E9' at offset 18 are not UTF-8 text",
+    );
+    expect(latin1.body.error.target).toBe('$filter');
+    expectODataError(
+      await feed('IFCElements?$top=1%'),
+      400,
+      'SyntaxError',
+      "Invalid percent-encoding: '%' at offset 1 is not '%' followed by two hex digits",
+    );
+    await feed("IFCElements?$filter=Name%20eq%20'Caf%C3%A9'").expect(200);
+  });
+
   it('an empty $format is a 400, on collections, /$count and the service document', async () => {
     for (const path of ['IFCElements?$format=', 'IFCElements/$count?$format=', '?$format=']) {
       expectODataError(await feed(path), 400, 'SyntaxError', '$format must not be empty');
