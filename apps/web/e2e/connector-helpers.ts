@@ -116,6 +116,24 @@ export async function chooseFile(page: Page, file: string): Promise<void> {
 }
 
 /**
+ * Presses the Preview step's Start Processing. When the step never shows, the error says what the page shows
+ * instead (the screen of a flaky run is gone by the time anyone reads the log).
+ */
+export async function pressStartProcessing(page: Page): Promise<void> {
+  try {
+    await page.getByRole('button', { name: 'Start Processing' }).click();
+  } catch (error) {
+    const shown = await page
+      .locator('main')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no main element)');
+    throw new Error(`No Start Processing at ${page.url()}; the page shows:\n${shown.slice(0, 2_000)}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
  * Elements in the page's main area that stick out past the viewport (outside their own scroll boxes), once the
  * layout has settled: after a viewport change the shell swaps its sidebar for the mobile sheet on the next render,
  * so a single early look can see the desktop layout squeezed. Waits up to 3 s for the overflow to go.

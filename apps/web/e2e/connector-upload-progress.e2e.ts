@@ -9,6 +9,7 @@ import {
   generateIfcFixture,
   logText,
   overflowingElements,
+  pressStartProcessing,
   signedInTab,
   tempDir,
   writeIfcModel,
@@ -64,7 +65,7 @@ describe('IFC connector: upload progress and the server limit', () => {
     await setUploadSpeed(1.5 * 1024 * 1024);
 
     await chooseFile(page, model);
-    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await pressStartProcessing(page);
     const progress = page.getByTestId('upload-progress');
     const rated = /^Uploading: [\d.]+ (KB|MB) of 6\.\d\d MB sent · [\d.]+ (KB|MB)\/s · .+ left$/;
     await page.waitForFunction(
@@ -100,7 +101,7 @@ describe('IFC connector: upload progress and the server limit', () => {
     // About 0.25 MB/s up (24 s for the file): the upload is still running whatever the test does meanwhile.
     await setUploadSpeed(256 * 1024);
     await chooseFile(page, model);
-    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await pressStartProcessing(page);
     await page.getByTestId('upload-progress').filter({ hasText: /sent/ }).waitFor();
 
     // A link inside the app: the dialog says what leaving costs; Escape keeps the upload and the page.
@@ -143,8 +144,10 @@ describe('IFC connector: upload progress and the server limit', () => {
     // With the file sent, nothing asks any more: the server finishes the job whoever watches it.
     await setUploadSpeed(null);
     await page.goto(CONNECTOR_PATH);
+    // As a user would: the file is chosen once the Select step has loaded (it states the server's limit).
+    await page.getByTestId('upload-limit').filter({ hasText: '2.5GB' }).waitFor();
     await chooseFile(page, model);
-    await page.getByRole('button', { name: 'Start Processing' }).click();
+    await pressStartProcessing(page);
     await page.getByText(/File uploaded, processing started/).waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname !== CONNECTOR_PATH);
