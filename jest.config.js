@@ -1,12 +1,18 @@
 /** Unit and integration tests of every workspace package (browser tests live in jest.e2e.config.js). */
 const swc = [
   '@swc/jest',
-  { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+  },
 ];
 
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transform: { '^.+\\.(tsx?|jsx?|mjs)$': swc },
   // scripts/: the CI summary's own tests (their fixture suites run only in the child jest those tests start);
   // bench/: the bench's own helpers (its benchmarks run with `pnpm bench`, never here).
   testMatch: [
