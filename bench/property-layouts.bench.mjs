@@ -3,7 +3,8 @@
 // 60% numeric): as the row writer stores them today (a row per value, its definition joined from a TEMP table),
 // with the definition's number stored instead of its columns, and packed (one JSON text per element). Writes and
 // the reads the feed makes (1,000-row pages by "Id", a count, a filtered count), and whether SQLite's JSON reader
-// gives back the doubles JavaScript wrote. Prints figures; asserts nothing. The data is synthetic (a seeded
+// gives back the doubles JavaScript wrote; for the packed layout, also what expanding the packs into today's table
+// afterwards costs (were packs only a job's way to "ready"). Prints figures; asserts nothing. The data is synthetic (a seeded
 // generator), the statements are the shapes the store uses; the findings are in docs/performance-log.md.
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -262,6 +263,29 @@ function reads({ db, table, packed }) {
   return { rows, inOrder, n, filtered, pageWalkSeconds, countSeconds, filterSeconds };
 }
 
+/**
+ * The packed layout's other half, if packs were only how a job stores its values until "ready": the values expanded
+ * into today's row-per-value table afterwards, inside SQLite (no binding), as a step after the publish would.
+ */
+function expandPacks({ db }) {
+  db.exec(`CREATE TABLE ifc_properties ("Id" INTEGER PRIMARY KEY, ${PROJECT_COLUMNS},
+      "ElementGlobalId" TEXT, "ElementExpressId" INTEGER, "Value" TEXT, "NumericValue" REAL, ${DEF_COLUMNS});
+    CREATE INDEX ifc_properties_project ON ifc_properties (project_id, version, "Id");`);
+  const start = performance.now();
+  db.exec('BEGIN');
+  const { changes } = db
+    .prepare(
+      `INSERT INTO ifc_properties ("Id", ${SHARED_COLUMNS}, "ElementGlobalId", "ElementExpressId", "Value",
+         "NumericValue", ${DEF_COLUMNS})
+       SELECT "Id", project_id, version, ?2, ?3, ?4, "ElementGlobalId", "ElementExpressId", "Value", "NumericValue",
+         ${DEF_COLUMNS}
+       FROM properties WHERE project_id = ?1 AND version = 1`,
+    )
+    .run(...SHARED.filter((_, i) => i !== 1));
+  db.exec('COMMIT');
+  return { seconds: (performance.now() - start) / 1000, rows: changes };
+}
+
 /** Of a million decimals JavaScript wrote into JSON, how many SQLite's JSON reader gives back as another double. */
 function jsonDoubleMismatches(dir) {
   const db = new Database(path.join(dir, 'doubles.db'));
@@ -296,6 +320,7 @@ export async function benchPropertyLayouts() {
     ]) {
       const layout = build();
       const read = reads(layout);
+      const expanded = layout.packed ? expandPacks(layout) : null;
       layout.db.pragma('wal_checkpoint(TRUNCATE)');
       layout.db.close();
       const file = path.join(
@@ -313,6 +338,8 @@ export async function benchPropertyLayouts() {
         pagesInIdOrder: read.inOrder,
         counted: read.n,
         filtered: read.filtered,
+        expandedAfterwardSeconds: expanded ? +expanded.seconds.toFixed(2) : '—',
+        rowsExpanded: expanded ? expanded.rows : '—',
       };
     }
     console.table(figures);
