@@ -4,8 +4,8 @@
 // with the definition's number stored instead of its columns, and packed (one JSON text per element). Writes and
 // the reads the feed makes (1,000-row pages by "Id", a count, a filtered count), and whether SQLite's JSON reader
 // gives back the doubles JavaScript wrote; for the packed layout, also what expanding the packs into today's table
-// afterwards costs (were packs only a job's way to "ready"). Prints figures; asserts nothing. The data is synthetic (a seeded
-// generator), the statements are the shapes the store uses; the findings are in docs/performance-log.md.
+// afterwards costs (were packs only a job's way to "ready"). Prints figures; asserts nothing. The data is synthetic
+// (a seeded generator), the statements are the shapes the store uses; the findings are in docs/performance-log.md.
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,12 +115,15 @@ function valuesStatements(db, sql) {
   };
 }
 
+/** The row-per-value table the store has today, with its index on the version's rows. */
+const TODAY_TABLE = `CREATE TABLE ifc_properties ("Id" INTEGER PRIMARY KEY, ${PROJECT_COLUMNS},
+      "ElementGlobalId" TEXT, "ElementExpressId" INTEGER, "Value" TEXT, "NumericValue" REAL, ${DEF_COLUMNS});
+    CREATE INDEX ifc_properties_project ON ifc_properties (project_id, version, "Id");`;
+
 /** Today's layout: a row per value with every column, the definition joined from a TEMP table as it is inserted. */
 function asStoredToday(dir, values) {
   const db = open(dir, 'today');
-  db.exec(`CREATE TABLE ifc_properties ("Id" INTEGER PRIMARY KEY, ${PROJECT_COLUMNS},
-      "ElementGlobalId" TEXT, "ElementExpressId" INTEGER, "Value" TEXT, "NumericValue" REAL, ${DEF_COLUMNS});
-    CREATE INDEX ifc_properties_project ON ifc_properties (project_id, version, "Id");
+  db.exec(`${TODAY_TABLE}
     CREATE TEMP TABLE property_defs (id INTEGER PRIMARY KEY, ${DEF_COLUMNS});`);
   const def = db.prepare('INSERT INTO temp.property_defs VALUES (?, ?, ?, ?, ?, ?)');
   for (let d = 1; d <= DEFS; d++) def.run(defRow(d));
@@ -268,9 +271,8 @@ function reads({ db, table, packed }) {
  * into today's row-per-value table afterwards, inside SQLite (no binding), as a step after the publish would.
  */
 function expandPacks({ db }) {
-  db.exec(`CREATE TABLE ifc_properties ("Id" INTEGER PRIMARY KEY, ${PROJECT_COLUMNS},
-      "ElementGlobalId" TEXT, "ElementExpressId" INTEGER, "Value" TEXT, "NumericValue" REAL, ${DEF_COLUMNS});
-    CREATE INDEX ifc_properties_project ON ifc_properties (project_id, version, "Id");`);
+  const [project, , modelId, modelName, versionNumber] = SHARED;
+  db.exec(TODAY_TABLE);
   const start = performance.now();
   db.exec('BEGIN');
   const { changes } = db
@@ -281,7 +283,7 @@ function expandPacks({ db }) {
          ${DEF_COLUMNS}
        FROM properties WHERE project_id = ?1 AND version = 1`,
     )
-    .run(...SHARED.filter((_, i) => i !== 1));
+    .run(project, modelId, modelName, versionNumber);
   db.exec('COMMIT');
   return { seconds: (performance.now() - start) / 1000, rows: changes };
 }
