@@ -111,25 +111,70 @@ export async function cancelJob(baseURL: string, token: string, jobId: string): 
 
 export const logText = (page: Page) => page.getByRole('list', { name: 'Processing log' }).innerText();
 
-export async function chooseFile(page: Page, file: string): Promise<void> {
-  await page.locator('input[type=file]').setInputFiles(file);
+/**
+ * The requests the page makes to the API and how each ended (status, or the network's error), newest last: the
+ * story behind a step that never came, for an error message.
+ */
+export function recordApiTraffic(page: Page): () => string[] {
+  const seen: string[] = [];
+  const note = (line: string) => {
+    seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (seen.length > 40) seen.shift();
+  };
+  const name = (url: string) => new URL(url).pathname + new URL(url).search;
+  page.on('response', (response) => {
+    if (response.url().includes('/api/'))
+      note(`${response.request().method()} ${name(response.url())} ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/api/'))
+      note(`${request.method()} ${name(request.url())} failed: ${request.failure()?.errorText ?? '?'}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${name(frame.url())}`);
+  });
+  return () => [...seen];
+}
+
+/** The page's address and the text of its main area, for an error message when an expected step never shows. */
+async function whatThePageShows(page: Page, traffic?: () => string[]): Promise<string> {
+  const shown = await page
+    .locator('main')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(no main element)');
+  const requests = traffic ? `\nits API requests:\n${traffic().join('\n')}` : '';
+  return `${page.url()}; the page shows:\n${shown.slice(0, 2_000)}${requests}`;
 }
 
 /**
  * Presses the Preview step's Start Processing. When the step never shows, the error says what the page shows
  * instead (the screen of a flaky run is gone by the time anyone reads the log).
  */
-export async function pressStartProcessing(page: Page): Promise<void> {
+export async function pressStartProcessing(page: Page, traffic?: () => string[]): Promise<void> {
   try {
     await page.getByRole('button', { name: 'Start Processing' }).click();
   } catch (error) {
-    const shown = await page
-      .locator('main')
-      .innerText({ timeout: 2_000 })
-      .catch(() => '(no main element)');
-    throw new Error(`No Start Processing at ${page.url()}; the page shows:\n${shown.slice(0, 2_000)}`, {
+    throw new Error(`No Start Processing at ${await whatThePageShows(page, traffic)}`, { cause: error });
+  }
+}
+
+/** Waits for the Select step to state the server's upload limit as `text`; says what the page shows if it never does. */
+export async function waitForUploadLimit(page: Page, text: string, traffic?: () => string[]): Promise<void> {
+  try {
+    await page.getByTestId('upload-limit').filter({ hasText: text }).waitFor();
+  } catch (error) {
+    throw new Error(`No upload limit of ${text} at ${await whatThePageShows(page, traffic)}`, {
       cause: error,
     });
+  }
+}
+
+/** Chooses `file` in the Select step's file input; says what the page shows if the step never does. */
+export async function chooseFile(page: Page, file: string, traffic?: () => string[]): Promise<void> {
+  try {
+    await page.locator('input[type=file]').setInputFiles(file);
+  } catch (error) {
+    throw new Error(`No file input at ${await whatThePageShows(page, traffic)}`, { cause: error });
   }
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import {
@@ -10,10 +10,12 @@ import {
   logText,
   overflowingElements,
   pressStartProcessing,
+  recordApiTraffic,
   signedInTab,
   tempDir,
   writeIfcModel,
   uploadReady,
+  waitForUploadLimit,
   type SignedInTab,
 } from './connector-helpers';
 
@@ -29,6 +31,44 @@ async function uploadSpeed(tab: SignedInTab): Promise<(bytesPerSecond: number | 
       uploadThroughput: bytesPerSecond ?? -1,
     });
   };
+}
+
+/**
+ * Leaves the page through its Dashboard link, confirming "Leave and stop the upload", and waits for the browser to
+ * report the upload request (`isUpload`) stopped. The next page loads in a React transition that keeps this one
+ * (and, unless stopped, its upload) on screen until the page's code has arrived: the code is held back here, as a
+ * slow hour or link holds it, while the upload is let run at full speed, so an upload stopped only when the page
+ * goes would arrive whole instead.
+ */
+async function leaveStoppingTheUpload(
+  page: Page,
+  setUploadSpeed: (bytesPerSecond: number | null) => Promise<void>,
+  isUpload: (url: string) => boolean,
+): Promise<void> {
+  const from = new URL(page.url()).pathname;
+  const stopped = page.waitForEvent('requestfailed', {
+    predicate: (request) => request.method() === 'POST' && isUpload(request.url()),
+    timeout: 10_000,
+  });
+  let releaseCode = () => {};
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route('**/assets/**', async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  try {
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave while the file is uploading?' })
+      .getByRole('button', { name: 'Leave and stop the upload' })
+      .click();
+    await setUploadSpeed(null);
+    await stopped;
+  } finally {
+    releaseCode();
+  }
+  await page.waitForURL((url) => url.pathname !== from);
+  await page.unroute('**/assets/**');
 }
 
 let server: TestServer;
@@ -96,12 +136,13 @@ describe('IFC connector: upload progress and the server limit', () => {
     const model = path.join(files.dir, 'Flughafen Nord.ifc');
     await writeIfcModel(model, { targetBytes: 6 * 1024 * 1024, bays: 6 });
     leaving = await signedInTab(browser, server.baseURL, 'leaving', CONNECTOR_PATH);
-    const { page } = leaving;
+    const { page, token } = leaving;
+    const traffic = recordApiTraffic(page);
     const setUploadSpeed = await uploadSpeed(leaving);
     // About 0.25 MB/s up (24 s for the file): the upload is still running whatever the test does meanwhile.
     await setUploadSpeed(256 * 1024);
     await chooseFile(page, model);
-    await pressStartProcessing(page);
+    await pressStartProcessing(page, traffic);
     await page.getByTestId('upload-progress').filter({ hasText: /sent/ }).waitFor();
 
     // A link inside the app: the dialog says what leaving costs; Escape keeps the upload and the page.
@@ -130,25 +171,21 @@ describe('IFC connector: upload progress and the server limit', () => {
     expect(page.isClosed()).toBe(false);
     expect(await page.getByTestId('upload-progress').count()).toBe(1);
 
-    // Leaving on purpose stops the upload: no project is made from a part of the file.
-    await dashboardLink.click();
-    await dialog.getByRole('button', { name: 'Leave and stop the upload' }).click();
-    await page.waitForURL((url) => url.pathname !== CONNECTOR_PATH);
-    const projects = await apiGet<{ projects: unknown[] }>(
-      server.baseURL,
-      leaving.token,
-      '/api/ifc/projects',
-    );
-    expect(projects.body.projects).toEqual([]);
+    // Leaving on purpose stops the upload, at the click: no project is made from the file.
+    await leaveStoppingTheUpload(page, setUploadSpeed, (url) => url.endsWith('/api/ifc/odata/upload'));
+    const projects = async () =>
+      (await apiGet<{ projects: unknown[] }>(server.baseURL, token, '/api/ifc/projects')).body.projects;
+    expect(await projects()).toEqual([]);
 
     // With the file sent, nothing asks any more: the server finishes the job whoever watches it.
-    await setUploadSpeed(null);
     await page.goto(CONNECTOR_PATH);
     // As a user would: the file is chosen once the Select step has loaded (it states the server's limit).
-    await page.getByTestId('upload-limit').filter({ hasText: '2.5GB' }).waitFor();
-    await chooseFile(page, model);
-    await pressStartProcessing(page);
+    await waitForUploadLimit(page, '2.5GB', traffic);
+    await chooseFile(page, model, traffic);
+    await pressStartProcessing(page, traffic);
     await page.getByText(/File uploaded, processing started/).waitFor({ timeout: 60_000 });
+    // One project: this upload's. The stopped one never arrived whole.
+    expect(await projects()).toHaveLength(1);
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
     await page.waitForURL((url) => url.pathname !== CONNECTOR_PATH);
     expect(await dialog.count()).toBe(0);
@@ -182,6 +219,17 @@ describe('IFC connector: upload progress and the server limit', () => {
       await dialog.getByRole('button', { name: 'Stay on this page' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe(`/app/data/sources/${projectId}`);
+
+      // Leaving on purpose stops this upload too, at the click: the model keeps its one version.
+      await leaveStoppingTheUpload(page, setUploadSpeed, (url) =>
+        url.includes(`/api/ifc/projects/${projectId}/models`),
+      );
+      const history = await apiGet<{ models: Array<{ versions: unknown[] }> }>(
+        server.baseURL,
+        tab2.token,
+        `/api/ifc/projects/${projectId}/models`,
+      );
+      expect(history.body.models.map((model) => model.versions.length)).toEqual([1]);
     } finally {
       await tab2.context.close();
     }

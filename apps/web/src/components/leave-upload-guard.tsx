@@ -8,8 +8,12 @@ import { ConfirmDialog } from './ui/confirm-dialog';
  * inside the app opens a dialog (Escape and "Stay on this page" keep the upload going), and
  * closing or reloading the tab gets the browser's own "Leave site?" prompt. Once the file is uploaded, leaving only
  * stops following the job, which the server finishes anyway, so the guard is gone by then.
+ *
+ * `onLeave` stops the upload as soon as the user confirms, before the navigation: the next page loads in a React
+ * transition, which keeps this one (and its upload) on screen until it is ready, long enough on a slow hour for the
+ * rest of the file to arrive and become a project the user said to stop.
  */
-export function LeaveUploadGuard({ fileName }: { fileName: string }) {
+export function LeaveUploadGuard({ fileName, onLeave }: { fileName: string; onLeave: () => void }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname,
   );
@@ -35,7 +39,9 @@ export function LeaveUploadGuard({ fileName }: { fileName: string }) {
       cancelLabel="Stay on this page"
       destructive
       onConfirm={() => {
-        if (blocker.state === 'blocked') blocker.proceed();
+        if (blocker.state !== 'blocked') return;
+        onLeave();
+        blocker.proceed();
       }}
     />
   );

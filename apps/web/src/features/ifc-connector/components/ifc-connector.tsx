@@ -51,6 +51,7 @@ export function IfcConnector({ username }: { username: string | null }) {
           onBack={flow.back}
           onUseDemo={() => void flow.switchToDemo()}
           onChooseAnother={flow.chooseAnother}
+          onStopUpload={flow.stopUpload}
         />
       ) : null}
       {state.step === 'results' && state.result ? (

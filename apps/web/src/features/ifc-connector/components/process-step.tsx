@@ -17,6 +17,8 @@ type Props = {
   onBack: () => void;
   onUseDemo: () => void;
   onChooseAnother: () => void;
+  /** Stops the upload under way (the user confirmed leaving the page while it was sent). */
+  onStopUpload: () => void;
 };
 
 export function ProcessStep({
@@ -27,6 +29,7 @@ export function ProcessStep({
   onBack,
   onUseDemo,
   onChooseAnother,
+  onStopUpload,
 }: Props) {
   const failed = state.phase === 'failed';
   const running = state.phase === 'uploading' || state.phase === 'processing';
@@ -55,7 +58,9 @@ export function ProcessStep({
           {state.phase === 'uploading' ? (
             <UploadProgress uploaded={state.uploaded} sent={state.sent} />
           ) : null}
-          {state.phase === 'uploading' && state.file ? <LeaveUploadGuard fileName={state.file.name} /> : null}
+          {state.phase === 'uploading' && state.file ? (
+            <LeaveUploadGuard fileName={state.file.name} onLeave={onStopUpload} />
+          ) : null}
         </div>
         {failed ? (
           // Focusable: the connector moves the focus here when a run fails (its Pause and Cancel buttons go away).

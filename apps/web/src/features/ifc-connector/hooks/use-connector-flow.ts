@@ -41,8 +41,12 @@ export function useConnectorFlow() {
   }, []);
   // Leaving the page only stops following the job: the server finishes it and the project shows up
   // in the user's lists. While the file is still being sent, leaving stops the upload, so the Process
-  // step asks first (LeaveUploadGuard).
+  // step asks first (LeaveUploadGuard), and stops it the moment the user confirms (stopUpload).
   useEffect(() => () => run.current?.abort(), []);
+  const stopUpload = useCallback(() => {
+    run.current?.abort();
+    run.current = null;
+  }, []);
 
   // Coming back (a reload, or another page and back): the user's upload the server is still processing is shown
   // again with its live progress and controls, unless a file has been chosen meanwhile. Not finding one (or the
@@ -205,6 +209,7 @@ export function useConnectorFlow() {
     togglePause,
     processAnother,
     chooseAnother,
+    stopUpload,
     switchToDemo,
     createDemoData,
     copyUrl,

@@ -63,7 +63,9 @@ export function UploadVersionControl({
           onChange={(event) => onFile(event.currentTarget.files?.[0])}
         />
       </div>
-      {state.phase === 'uploading' ? <LeaveUploadGuard fileName={state.fileName} /> : null}
+      {state.phase === 'uploading' ? (
+        <LeaveUploadGuard fileName={state.fileName} onLeave={upload.stop} />
+      ) : null}
       {busy ? <Progress value={state.progress} label={`${label}${context ? ` ${context}` : ''}`} /> : null}
       <p role="status" aria-live="polite" className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
         {state.phase === 'failed' ? '' : uploadStatusText(state)}

@@ -48,5 +48,10 @@ export function useVersionUpload(target: UploadTarget) {
   );
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
-  return { state, start, reset };
+  /** Stops the upload (the user confirmed leaving the page while it was sent): the server keeps nothing of it. */
+  const stop = useCallback(() => {
+    run.current?.abort();
+    run.current = null;
+  }, []);
+  return { state, start, reset, stop };
 }
