@@ -121,7 +121,10 @@ export function recordApiTraffic(page: Page): () => string[] {
     seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
     if (seen.length > 40) seen.shift();
   };
-  const name = (url: string) => new URL(url).pathname + new URL(url).search;
+  const name = (address: string) => {
+    const url = new URL(address);
+    return url.pathname + url.search;
+  };
   page.on('response', (response) => {
     if (response.url().includes('/api/'))
       note(`${response.request().method()} ${name(response.url())} ${response.status()}`);
@@ -146,36 +149,40 @@ async function whatThePageShows(page: Page, traffic?: () => string[]): Promise<s
   return `${page.url()}; the page shows:\n${shown.slice(0, 2_000)}${requests}`;
 }
 
+/** Runs `step`; when it fails (the page never shows what it needs), the error says `missing` and what the page shows. */
+async function explained(
+  page: Page,
+  missing: string,
+  traffic: (() => string[]) | undefined,
+  step: () => Promise<void>,
+): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    throw new Error(`${missing} at ${await whatThePageShows(page, traffic)}`, { cause: error });
+  }
+}
+
 /**
  * Presses the Preview step's Start Processing. When the step never shows, the error says what the page shows
  * instead (the screen of a flaky run is gone by the time anyone reads the log).
  */
 export async function pressStartProcessing(page: Page, traffic?: () => string[]): Promise<void> {
-  try {
-    await page.getByRole('button', { name: 'Start Processing' }).click();
-  } catch (error) {
-    throw new Error(`No Start Processing at ${await whatThePageShows(page, traffic)}`, { cause: error });
-  }
+  await explained(page, 'No Start Processing', traffic, () =>
+    page.getByRole('button', { name: 'Start Processing' }).click(),
+  );
 }
 
 /** Waits for the Select step to state the server's upload limit as `text`; says what the page shows if it never does. */
 export async function waitForUploadLimit(page: Page, text: string, traffic?: () => string[]): Promise<void> {
-  try {
-    await page.getByTestId('upload-limit').filter({ hasText: text }).waitFor();
-  } catch (error) {
-    throw new Error(`No upload limit of ${text} at ${await whatThePageShows(page, traffic)}`, {
-      cause: error,
-    });
-  }
+  await explained(page, `No upload limit of ${text}`, traffic, () =>
+    page.getByTestId('upload-limit').filter({ hasText: text }).waitFor(),
+  );
 }
 
 /** Chooses `file` in the Select step's file input; says what the page shows if the step never does. */
 export async function chooseFile(page: Page, file: string, traffic?: () => string[]): Promise<void> {
-  try {
-    await page.locator('input[type=file]').setInputFiles(file);
-  } catch (error) {
-    throw new Error(`No file input at ${await whatThePageShows(page, traffic)}`, { cause: error });
-  }
+  await explained(page, 'No file input', traffic, () => page.locator('input[type=file]').setInputFiles(file));
 }
 
 /**

@@ -27,26 +27,26 @@ export function useConnectorFlow() {
   const uploadLimit = useUploadLimit();
   const { limit } = uploadLimit;
 
+  /** Stops the local run: the upload under way (the server keeps nothing of it), or the following of its job. */
+  const dropRun = useCallback(() => {
+    run.current?.abort();
+    run.current = null;
+  }, []);
   /**
    * Stops the local run and, while its server job is still going, the job too (a never-published project is
    * removed). A job that has ended is left alone: cancelling it could only answer 409.
    */
   const stopRun = useCallback(async () => {
-    run.current?.abort();
-    run.current = null;
+    dropRun();
     forgetRun();
     const current = stateRef.current;
     if (current.job && isRunStoppable(current))
       await controlJob(current.job.jobId, 'cancel').catch(() => undefined);
-  }, []);
+  }, [dropRun]);
   // Leaving the page only stops following the job: the server finishes it and the project shows up
   // in the user's lists. While the file is still being sent, leaving stops the upload, so the Process
   // step asks first (LeaveUploadGuard), and stops it the moment the user confirms (stopUpload).
   useEffect(() => () => run.current?.abort(), []);
-  const stopUpload = useCallback(() => {
-    run.current?.abort();
-    run.current = null;
-  }, []);
 
   // Coming back (a reload, or another page and back): the user's upload the server is still processing is shown
   // again with its live progress and controls, unless a file has been chosen meanwhile. Not finding one (or the
@@ -114,10 +114,9 @@ export function useConnectorFlow() {
       return;
     }
     // A run that has ended (failed, or at 100% before Results) only stops being followed.
-    run.current?.abort();
-    run.current = null;
+    dropRun();
     dispatch({ type: 'back' });
-  }, [state.step, running, cancel]);
+  }, [state.step, running, cancel, dropRun]);
 
   const togglePause = useCallback(async () => {
     const job = state.job;
@@ -142,10 +141,9 @@ export function useConnectorFlow() {
 
   /** After a failed upload: back to Select with nothing kept, so a different file can be chosen. */
   const chooseAnother = useCallback(() => {
-    run.current?.abort();
-    run.current = null;
+    dropRun();
     dispatch({ type: 'reset' });
-  }, []);
+  }, [dropRun]);
 
   const switchToDemo = useCallback(async () => {
     setBusy('demo');
@@ -209,7 +207,7 @@ export function useConnectorFlow() {
     togglePause,
     processAnother,
     chooseAnother,
-    stopUpload,
+    stopUpload: dropRun,
     switchToDemo,
     createDemoData,
     copyUrl,
