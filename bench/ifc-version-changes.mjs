@@ -3,34 +3,10 @@
 // it takes, the API's RSS growth meanwhile, and whether its counts are the generator's; then a second pair (version
 // 1 in a new project, version 2 into it), and the delay per MB over both pairs. Prints; asserts nothing.
 import { readFileSync, statSync } from 'node:fs';
-import { uploadFile } from './bench-utils.mjs';
+import { serverIdle, uploadFile } from './bench-utils.mjs';
 
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
-
-/** The server's CPU time so far (all its threads), in clock ticks (utime + stime of /proc/<pid>/stat). */
-const cpuTicks = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-
-/**
- * Resolves once the server has used under ~4% of a core for two half-seconds in a row (bounded), so that no upload
- * is timed while work of the previous one (post-publish steps, retries) still runs in the server.
- */
-async function serverIdle(pid, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  let quiet = 0;
-  let last = cpuTicks(pid);
-  while (quiet < 2) {
-    if (Date.now() > deadline) throw new Error(`the server was still busy after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 500));
-    const now = cpuTicks(pid);
-    quiet = now - last <= 2 ? quiet + 1 : 0;
-    last = now;
-  }
-}
 
 async function waitFor(check, what, timeoutMs = 600_000) {
   const deadline = Date.now() + timeoutMs;

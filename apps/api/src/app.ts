@@ -100,6 +100,7 @@ export function createApp({ config, store, logger, jwtSecret, workerPath }: AppD
     maxOldGenerationSizeMb: config.WORKER_MAX_OLD_MB,
     batchSize: config.ROW_BATCH_SIZE,
     extractor: config.IFC_EXTRACTOR,
+    rehearsalDir: config.IFC_SPARE_REHEARSAL ? path.join(config.DATA_DIR, 'work') : undefined,
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
     instanceId: config.INSTANCE_ID,
     files: jobFiles,

@@ -12,6 +12,7 @@ describe('parseConfig', () => {
       BCRYPT_COST: 10,
       LOG_LEVEL: 'info',
       IFC_EXTRACTOR: 'step',
+      IFC_SPARE_REHEARSAL: true,
     });
     expect(config.DATA_DIR).toBe(path.resolve('./data'));
     expect(config.MONGODB_URI).toBeUndefined();
@@ -20,6 +21,12 @@ describe('parseConfig', () => {
   it('accepts the two extractors and names any other', () => {
     expect(parseConfig({ IFC_EXTRACTOR: 'web-ifc' }).IFC_EXTRACTOR).toBe('web-ifc');
     expect(() => parseConfig({ IFC_EXTRACTOR: 'ifcopenshell' })).toThrow(/IFC_EXTRACTOR/);
+  });
+
+  it('turns the spare worker rehearsal off with false or 0', () => {
+    expect(parseConfig({ IFC_SPARE_REHEARSAL: 'false' }).IFC_SPARE_REHEARSAL).toBe(false);
+    expect(parseConfig({ IFC_SPARE_REHEARSAL: '0' }).IFC_SPARE_REHEARSAL).toBe(false);
+    expect(() => parseConfig({ IFC_SPARE_REHEARSAL: 'sometimes' })).toThrow(/IFC_SPARE_REHEARSAL/);
   });
 
   it('accepts an upload limit up to 10240 MB and refuses more with a clear message', () => {

@@ -7,7 +7,14 @@ import type { Store } from '../store/types';
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/aec-unused', ...overrides });
+  // no rehearsing spares (IFC_SPARE_REHEARSAL) unless a test asks: a suite runs hundreds of jobs, each followed by one
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/aec-unused',
+    IFC_SPARE_REHEARSAL: 'false',
+    ...overrides,
+  });
 }
 
 export function buildTestRuntime(store: Store, overrides: Record<string, string> = {}, workerPath?: string) {

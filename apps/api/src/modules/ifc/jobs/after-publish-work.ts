@@ -34,7 +34,14 @@ export class AfterPublishWork {
     private readonly logger: Logger,
     private readonly retryDelayMs = RETRY_DELAY_MS,
     private readonly events: JobEvents | null = null,
+    /** Called whenever the last step running here ends. */
+    private readonly onIdle: () => void = () => undefined,
   ) {}
+
+  /** Whether no post-publish step runs here now. */
+  get idle(): boolean {
+    return this.versionsInFlight.size === 0;
+  }
 
   start(job: JobRecord, run: ExtractionRun, change: ChangeStepTarget | null = null): void {
     const tracked = this.changesThenWide(
@@ -62,6 +69,7 @@ export class AfterPublishWork {
       const left = (this.versionsInFlight.get(key) ?? 1) - 1;
       if (left) this.versionsInFlight.set(key, left);
       else this.versionsInFlight.delete(key);
+      if (this.idle) this.onIdle();
     });
   }
 

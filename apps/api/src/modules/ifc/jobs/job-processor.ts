@@ -33,6 +33,11 @@ export interface JobProcessorOptions {
   batchSize: number;
   /** Which extractor the workers run (IFC_EXTRACTOR); the streaming one when absent. */
   extractor?: 'step' | 'web-ifc';
+  /**
+   * IFC_SPARE_REHEARSAL on: where the next job's worker, started once no job runs and no post-publish step either,
+   * writes the model it rehearses on (spare-rehearsal.ts; DATA_DIR/work). Streaming extractor only.
+   */
+  rehearsalDir?: string;
 }
 
 /** What a claim loop (job-claim-loop.ts) adds to a job it runs under a MongoDB lease. */
@@ -75,8 +80,22 @@ export class JobProcessor implements JobQueue {
   private readonly spare: SpareWorker;
 
   constructor(private readonly o: JobProcessorOptions) {
-    this.spare = new SpareWorker(o.workerPath, o.maxOldGenerationSizeMb);
-    this.afterPublish = new AfterPublishWork(o.store, o.logger, undefined, o.events);
+    this.spare = new SpareWorker(o.workerPath, o.maxOldGenerationSizeMb, (report) =>
+      o.logger.debug({ rehearsal: report }, 'spare worker rehearsed'),
+    );
+    this.afterPublish = new AfterPublishWork(o.store, o.logger, undefined, o.events, () =>
+      this.rehearseWhenIdle(),
+    );
+  }
+
+  /**
+   * With nothing running (no job, none waiting, no post-publish step), the next job's worker is started and rehearses
+   * now, rather than compiling its code in the job's first seconds; an upload or job that comes stops it.
+   */
+  private rehearseWhenIdle(): void {
+    if (!this.o.rehearsalDir || this.o.extractor === 'web-ifc' || this.closed) return;
+    if (this.active.size || this.waiting.length || !this.afterPublish.idle) return;
+    this.spare.warm({ rehearseIn: this.o.rehearsalDir });
   }
 
   /** An upload is arriving: start its extraction worker now, so loading it overlaps the upload. */
@@ -275,6 +294,7 @@ export class JobProcessor implements JobQueue {
     this.o.logger.debug({ jobId: job.id, timeline: state.timeline.toJSON() }, 'job timeline');
     this.active.delete(job.id);
     this.pump();
+    this.rehearseWhenIdle();
   }
 
   private async extract(state: ActiveJob, target: JobVersion): Promise<ExtractionSummary> {

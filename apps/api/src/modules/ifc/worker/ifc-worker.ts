@@ -19,9 +19,11 @@ import {
 } from '../../../store/row-columns';
 import { DefNumbers, ELEMENT_SHAPE, PROPERTY_SHAPE } from '../../../store/sqlite/interned-rows';
 import { arrivedRead, readArriving } from './arriving-read';
+import { rehearse, stopRehearsal } from './spare-rehearsal';
 import type {
   BatchPortMessage,
   ReadArrivingMessage,
+  RehearseMessage,
   RunnerMessage,
   StartMessage,
   WorkerInput,
@@ -53,17 +55,11 @@ const STORE_ORDER = {
  */
 const WINDOW = 4;
 
-async function run(input: WorkerInput): Promise<void> {
-  /** Batches go to the row-writer thread when there is one, else to the runner. */
-  const batchPort: MessagePort | typeof port = input.batchPort ?? port!;
-  const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
-  let unacknowledged = 0;
-  /** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
-  let waitedMs = 0;
-  let release: (() => void) | null = null;
+/** Flattens a job's batches for the row writer, numbering their definitions (one numbering per job). */
+function writerRows(): (batch: RowBatch) => FlatRowBatch {
   const propertyDefs = new DefNumbers(PROPERTY_SHAPE);
   const elementDefs = new DefNumbers(ELEMENT_SHAPE);
-  const forWriter = ({ properties, elements, spatial }: RowBatch): FlatRowBatch => {
+  return ({ properties, elements, spatial }) => {
     const flat = flattenBatch({ spatial }, STORE_ORDER);
     if (properties?.length) {
       const { values, defs } = propertyDefs.flatten(properties);
@@ -77,6 +73,17 @@ async function run(input: WorkerInput): Promise<void> {
     }
     return flat;
   };
+}
+
+async function run(input: WorkerInput): Promise<void> {
+  /** Batches go to the row-writer thread when there is one, else to the runner. */
+  const batchPort: MessagePort | typeof port = input.batchPort ?? port!;
+  const sendBatch = (message: BatchPortMessage) => batchPort.postMessage(message);
+  let unacknowledged = 0;
+  /** Time spent waiting for the store to catch up: a measure of whether extraction or storing paces the job. */
+  let waitedMs = 0;
+  let release: (() => void) | null = null;
+  const forWriter = writerRows();
   batchPort.on('message', (message: RunnerMessage | StartMessage) => {
     if (message.type !== 'ack') return;
     unacknowledged--;
@@ -129,9 +136,21 @@ function start(input: WorkerInput): void {
 
 if (workerData) start(workerData as WorkerInput);
 else
-  port.on('message', function onStart(message: StartMessage | ReadArrivingMessage | RunnerMessage) {
-    if (message.type === 'read-arriving') readArriving(message);
-    if (message.type !== 'start') return;
-    port.off('message', onStart);
-    start(message.input);
-  });
+  port.on(
+    'message',
+    function onStart(message: StartMessage | ReadArrivingMessage | RehearseMessage | RunnerMessage) {
+      if (message.type === 'rehearse') {
+        const rows = writerRows();
+        void rehearse(message.dir, (batch) => void rows(batch)).then((report) =>
+          send({ type: 'rehearsed', ...report }),
+        );
+        return;
+      }
+      // an upload arriving, or a job: the rehearsal gives way (at its next batch)
+      const rehearsed = stopRehearsal();
+      if (message.type === 'read-arriving') readArriving(message);
+      if (message.type !== 'start') return;
+      port.off('message', onStart);
+      void rehearsed.then(() => start(message.input));
+    },
+  );

@@ -1,5 +1,6 @@
 import type { ExtractionSummary, ExtractProgress, FlatRowBatch, RowBatch } from '@aec/ifc';
 import type { RowContext } from '../../../store/types';
+import type { RehearsalReport } from './spare-rehearsal';
 
 /** What the job runner hands a worker. */
 export interface WorkerInput {
@@ -74,7 +75,9 @@ export type WorkerMessage =
   | { type: 'progress'; progress: ExtractProgress }
   | { type: 'batch'; batch: RowBatch }
   | { type: 'done'; summary: ExtractionSummary; waitedMs: number }
-  | { type: 'error'; code: string; message: string };
+  | { type: 'error'; code: string; message: string }
+  /** A spare's rehearsal has ended (spare-rehearsal.ts); a runner that took the spare ignores it. */
+  | ({ type: 'rehearsed' } & RehearsalReport);
 
 /** Runner → worker. */
 export type RunnerMessage = { type: 'ack' };
@@ -95,3 +98,11 @@ export interface ReadArrivingMessage {
   path: string;
   arrival: Int32Array;
 }
+
+/**
+ * Job processor → a spare started while no job runs (spare-rehearsal.ts): `rehearse` writes a small generated model
+ * into `dir` and extracts it a few times, so that the spare's code is compiled before its job comes; any other
+ * message stops it (`stop-rehearsal` only that, before the spare is let go), and the spare answers `rehearsed` once
+ * it has stopped and removed its file.
+ */
+export type RehearseMessage = { type: 'rehearse'; dir: string } | { type: 'stop-rehearsal' };
