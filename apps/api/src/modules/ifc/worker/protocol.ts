@@ -1,6 +1,5 @@
 import type { ExtractionSummary, ExtractProgress, FlatRowBatch, RowBatch } from '@aec/ifc';
 import type { RowContext } from '../../../store/types';
-import type { RehearsalReport } from './spare-rehearsal';
 
 /** What the job runner hands a worker. */
 export interface WorkerInput {
@@ -106,3 +105,10 @@ export interface ReadArrivingMessage {
  * it has stopped and removed its file.
  */
 export type RehearseMessage = { type: 'rehearse'; dir: string } | { type: 'stop-rehearsal' };
+
+/** What a rehearsal did: rounds completed, its time, and whether a message stopped it before its last round. */
+export interface RehearsalReport {
+  rounds: number;
+  ms: number;
+  stopped: boolean;
+}

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateIfcFixture, type RowBatch } from '@aec/ifc';
 import { WORKER_PATH } from '../../../test/ifc-harness';
+import type { RehearsalReport } from './protocol';
 import { runExtractionWorker } from './run-extraction-worker';
-import type { RehearsalReport } from './spare-rehearsal';
 import { SpareWorker } from './spare-worker';
 
 const fixture = generateIfcFixture({ storeys: 2, bays: 3, seed: 7, doorWindowParameters: true });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { extractIfcFile, writeIfcModel, type RowBatch } from '@aec/ifc';
+import type { RehearsalReport } from './protocol';
 
 /**
  * A spare's rehearsal (RehearseMessage): while the server has no job, a spare extracts a small generated model a few
@@ -18,19 +19,12 @@ const ROUNDS = 3;
 
 class Stopped extends Error {}
 
-/** What a rehearsal did: rounds completed, its time, and whether a message stopped it before its last round. */
-export interface RehearsalReport {
-  rounds: number;
-  ms: number;
-  stopped: boolean;
-}
-
+/** The rehearsal running or run in this worker: `stopped` is set by a message, `rounds` counts finished rounds. */
 interface Rehearsal {
   stopped: boolean;
   rounds: number;
-  done: Promise<RehearsalReport>;
 }
-let rehearsal: Rehearsal | null = null;
+let rehearsal: { state: Rehearsal; done: Promise<RehearsalReport> } | null = null;
 
 /**
  * Starts the rehearsal, once per worker (a spare serves one job), its model file in `dir` (DATA_DIR/work, where
@@ -40,25 +34,22 @@ let rehearsal: Rehearsal | null = null;
 export function rehearse(dir: string, onBatch: (batch: RowBatch) => void): Promise<RehearsalReport> {
   if (rehearsal) return rehearsal.done;
   const started = performance.now();
-  const state: Rehearsal = {
-    stopped: false,
-    rounds: 0,
-    done: Promise.resolve({ rounds: 0, ms: 0, stopped: false }),
-  };
-  rehearsal = state;
-  state.done = rounds(state, join(dir, `rehearsal-${randomUUID()}.ifc`), onBatch)
+  const state: Rehearsal = { stopped: false, rounds: 0 };
+  const done = rounds(state, dir, onBatch)
     .catch(() => undefined)
     .then(() => ({
       rounds: state.rounds,
       ms: Math.round(performance.now() - started),
       stopped: state.stopped && state.rounds < ROUNDS,
     }));
-  return state.done;
+  rehearsal = { state, done };
+  return done;
 }
 
-async function rounds(state: Rehearsal, file: string, onBatch: (batch: RowBatch) => void): Promise<void> {
+async function rounds(state: Rehearsal, dir: string, onBatch: (batch: RowBatch) => void): Promise<void> {
+  const file = join(dir, `rehearsal-${randomUUID()}.ifc`);
   try {
-    await mkdir(join(file, '..'), { recursive: true });
+    await mkdir(dir, { recursive: true });
     if (!state.stopped) await writeIfcModel(file, MODEL);
     for (; state.rounds < ROUNDS && !state.stopped; state.rounds++)
       await extractIfcFile(file, {
@@ -77,6 +68,6 @@ async function rounds(state: Rehearsal, file: string, onBatch: (batch: RowBatch)
 /** Stops the rehearsal, if one runs; resolves once it has stopped and removed its file. */
 export async function stopRehearsal(): Promise<void> {
   if (!rehearsal) return;
-  rehearsal.stopped = true;
+  rehearsal.state.stopped = true;
   await rehearsal.done;
 }

@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ARRIVAL_FAILED, ARRIVAL_STATE, newArrival } from '@aec/ifc';
 import { extractionResourceLimits } from './extraction-heap';
-import type { ReadArrivingMessage, RehearseMessage, WorkerMessage } from './protocol';
-import type { RehearsalReport } from './spare-rehearsal';
+import type { ReadArrivingMessage, RehearsalReport, RehearseMessage, WorkerMessage } from './protocol';
 
 /**
  * At most one extraction worker started ahead of its job, when an upload begins: starting a thread and loading its
