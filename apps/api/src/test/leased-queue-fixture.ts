@@ -16,6 +16,7 @@ import { LocalJobFiles } from '../modules/ifc/jobs/local-job-files';
 import { WORKER_PATH } from './ifc-harness';
 import { mongoTestUri, uniqueDbName } from './mongo-test-uri';
 import { buildServerBundle } from './spawn-server';
+import { until } from './until';
 
 // Small batches: the model takes many round trips on FerretDB, so a worker can be cut off mid-way.
 export const leasedFixture = generateIfcFixture({ storeys: 8, bays: 5, seed: 16 });
@@ -160,14 +161,6 @@ export function leasedQueueFixture() {
 
   const jobDoc = (id: string) => store.mongoDb!.collection<JobDoc>('jobs').findOne({ _id: id });
 
-  async function until(check: () => Promise<boolean>, what: string, ms = 120_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   async function expectPublishedOnce(job: JobRecord): Promise<void> {
     const project = await store.projects.findById(job.projectId);
     expect(project).toMatchObject({ status: 'ready', elementCount: fixture.counts.totalProducts });
@@ -185,7 +178,9 @@ export function leasedQueueFixture() {
     instance,
     startJob,
     jobDoc,
-    until,
+    /** Mongo round trips (FerretDB scans): look every 100 ms, for up to two minutes unless told. */
+    until: (check: () => Promise<boolean>, what: string, ms = 120_000) =>
+      until(check, what, { ms, everyMs: 100 }),
     expectPublishedOnce,
   };
 }

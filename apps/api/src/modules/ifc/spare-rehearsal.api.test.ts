@@ -4,19 +4,13 @@ import { generateIfcFixture } from '@aec/ifc';
 import { openIfcHarness, upload, type IfcHarness } from '../../test/ifc-harness';
 import { storeTargets } from '../../test/store-fixtures';
 import type { Store } from '../../store/types';
+import { held } from '../../test/until';
 
 const sqlite = storeTargets.find((t) => t.name === 'sqlite')!;
 const fixture = generateIfcFixture({ storeys: 2, bays: 3, seed: 23 });
 
-/** Resolves once `check` has been true, polling every 2 ms (false after `ms`). */
-async function seen(check: () => boolean, ms = 20_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
+/** Rehearsal files live for a moment: look every 2 ms. */
+const seen = (check: () => boolean, ms = 20_000) => held(check, { ms, everyMs: 2 });
 
 describe('the next job’s worker rehearsing while the server is idle (IFC_SPARE_REHEARSAL)', () => {
   let store: Store | undefined;

@@ -17,6 +17,7 @@ import {
 } from './wal-checkpointer';
 import { WAL_CHECKPOINTER_THREAD } from '../../test/store-fixtures';
 import { buildServerBundle } from '../../test/spawn-server';
+import { held } from '../../test/until';
 
 /** ~6 MB of rows in 20 transactions: far more than one checkpoint's worth of WAL pages. */
 function writeRows(db: SqliteDb, write: ReturnType<typeof createWrite>): void {
@@ -28,17 +29,11 @@ function writeRows(db: SqliteDb, write: ReturnType<typeof createWrite>): void {
     });
 }
 
+/** The checkpointer thread's effects show within seconds; look every 25 ms. */
+const WAL_POLL = { ms: 15_000, everyMs: 25 };
+
 const autocheckpoint = (db: SqliteDb) =>
   (db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint;
-
-async function until(check: () => boolean, timeoutMs = 15_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return true;
-}
 
 describe('WAL checkpointer thread', () => {
   let dir: string;
@@ -69,7 +64,7 @@ describe('WAL checkpointer thread', () => {
     const before = fs.statSync(file).size;
     writeRows(db, createWrite(db, { afterCommit: walCommitNotifier(db, checkpointer.commits) }));
     // the pages reach the database file only by a checkpoint: here, the thread's
-    expect(await until(() => fs.statSync(file).size >= before + 5_000_000)).toBe(true);
+    expect(await held(() => fs.statSync(file).size >= before + 5_000_000, WAL_POLL)).toBe(true);
     expect(exits).toEqual([]);
   });
 
@@ -87,7 +82,7 @@ describe('WAL checkpointer thread', () => {
     });
     const exited = new Promise((resolve) => thread.once('exit', resolve));
     try {
-      expect(await until(() => fs.statSync(file).size >= before + 5_000_000)).toBe(true);
+      expect(await held(() => fs.statSync(file).size >= before + 5_000_000, WAL_POLL)).toBe(true);
     } finally {
       Atomics.store(commits, STOP, 1);
       Atomics.notify(commits, COMMITS);
@@ -113,7 +108,7 @@ describe('WAL checkpointer thread', () => {
     );
     const db = openSqlite(file, { walCommits: checkpointer.commits });
     open.push({ db, checkpointer });
-    expect(await until(() => exits.length > 0)).toBe(true);
+    expect(await held(() => exits.length > 0, WAL_POLL)).toBe(true);
     expect(Atomics.load(checkpointer.commits, STOP)).toBe(1);
     const write = createWrite(db, { afterCommit: walCommitNotifier(db, checkpointer.commits) });
     expect(autocheckpoint(db)).toBe(0);

@@ -9,6 +9,7 @@ import {
   ROW_WRITER_PROJECT as PROJECT,
   rowWriterFixture,
 } from '../../../test/row-writer-fixture';
+import { until } from '../../../test/until';
 
 /** The row-writer thread as the job runner drives it (rows sent interned: row-writer-interned.test.ts). */
 const writers = rowWriterFixture();
@@ -123,19 +124,6 @@ describe('row-writer thread', () => {
     expect((await store.rows.countAll(PROJECT, 3)).elements).toBe(1);
   });
 });
-
-/** Waits (bounded, generously: suites run on a loaded machine) until `check` holds. */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function storedKeys(version: number): Promise<[string, number][]> {
   const rows: [string, number][] = [];

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateIfcFixture, type RowBatch } from '@aec/ifc';
 import { WORKER_PATH } from '../../../test/ifc-harness';
+import { until } from '../../../test/until';
 import type { RehearsalReport } from './protocol';
 import { runExtractionWorker } from './run-extraction-worker';
 import { SpareWorker } from './spare-worker';
@@ -52,14 +53,6 @@ async function rowsOf(spare?: SpareWorker) {
 
 const filesIn = (d: string) => (fs.existsSync(d) ? fs.readdirSync(d) : []);
 
-async function until(check: () => boolean, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('a rehearsing spare (IFC_SPARE_REHEARSAL)', () => {
   it('rehearses every round while nothing comes, then gives its job the rows a fresh worker gives', async () => {
     const { spare, report } = rehearsingSpare();
@@ -77,7 +70,10 @@ describe('a rehearsing spare (IFC_SPARE_REHEARSAL)', () => {
 
   it('gives way to a job that comes during the rehearsal: the job runs, with the same rows', async () => {
     const { spare, report } = rehearsingSpare();
-    await until(() => filesIn(workerTmp).length > 0, 'the rehearsal writing its model');
+    await until(() => filesIn(workerTmp).length > 0, 'the rehearsal writing its model', {
+      ms: 10_000,
+      everyMs: 5,
+    });
     const rehearsed = await rowsOf(spare);
     await expect(report).resolves.toMatchObject({ stopped: true });
     expect((await report).rounds).toBeLessThan(3);
@@ -87,7 +83,10 @@ describe('a rehearsing spare (IFC_SPARE_REHEARSAL)', () => {
 
   it('is stopped, not cut off, when the spare is closed: no temporary file is left', async () => {
     const { spare, report } = rehearsingSpare();
-    await until(() => filesIn(workerTmp).length > 0, 'the rehearsal writing its model');
+    await until(() => filesIn(workerTmp).length > 0, 'the rehearsal writing its model', {
+      ms: 10_000,
+      everyMs: 5,
+    });
     await spare.close();
     await expect(report).resolves.toMatchObject({ stopped: true });
     expect(filesIn(workerTmp)).toEqual([]);
