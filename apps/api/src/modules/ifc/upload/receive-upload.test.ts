@@ -36,6 +36,8 @@ async function serve(options: { maxMb: number; freeSpace: FreeDiskSpace; idleMs?
     const file = await receive(req, res);
     const sha256 = createHash('sha256').update(fs.readFileSync(file.path)).digest('hex');
     fs.rmSync(file.path);
+    // what the receiver left on the connection, which a keep-alive client's next upload comes in on
+    res.set('x-timeout-listeners', String(req.socket.listenerCount('timeout')));
     res.json({ size: file.size, sha256, name: file.originalName });
   });
   app.use(errorHandler);
@@ -57,17 +59,20 @@ async function serve(options: { maxMb: number; freeSpace: FreeDiskSpace; idleMs?
 type Answer = { status: number; body: Record<string, unknown> };
 
 /** A raw request whose body the test writes itself, so that what the server does before the end can be seen. */
-function open(port: number, headers: Record<string, string | number>) {
+function open(port: number, headers: Record<string, string | number>, agent?: http.Agent) {
   const req = http.request({
     host: '127.0.0.1',
     port,
+    ...(agent ? { agent } : {}),
     method: 'POST',
     path: '/upload',
     headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
   });
   let continued = false;
   req.on('continue', () => (continued = true));
-  const answer = new Promise<Answer & { connection: string | undefined }>((resolve, reject) => {
+  const answer = new Promise<
+    Answer & { connection: string | undefined; timeoutListeners: string | undefined }
+  >((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -77,6 +82,7 @@ function open(port: number, headers: Record<string, string | number>) {
           status: res.statusCode ?? 0,
           body: JSON.parse(text) as Record<string, unknown>,
           connection: res.headers.connection,
+          timeoutListeners: res.headers['x-timeout-listeners'] as string | undefined,
         }),
       );
     });
@@ -274,6 +280,29 @@ describe('receiving an upload', () => {
       expect(result.status).toBe(200);
       expect(result.body.size).toBe(content.length);
     } finally {
+      server.close();
+    }
+  });
+  it('leaves no idle-timeout listener behind on a kept-alive connection, however many uploads it carries', async () => {
+    const server = await serve({ maxMb: 100, freeSpace: async () => 100 * MB });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const content = Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n');
+      const body = Buffer.concat([head('small.ifc'), content, tail]);
+      const counts: (string | undefined)[] = [];
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 12; i++) {
+        const { req, answer } = open(server.port, { 'Content-Length': body.length }, agent);
+        req.once('socket', (socket) => sockets.add(socket));
+        req.end(body);
+        const result = await answer;
+        expect(result.status).toBe(200);
+        counts.push(result.timeoutListeners);
+      }
+      expect(sockets.size).toBe(1);
+      expect(new Set(counts)).toEqual(new Set([counts[0]]));
+    } finally {
+      agent.destroy();
       server.close();
     }
   });

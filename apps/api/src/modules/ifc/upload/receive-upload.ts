@@ -134,11 +134,13 @@ export function createUploadReceiver(options: UploadReceiverOptions): UploadRece
       throw early;
     }
     const socket = req.socket;
-    socket.setTimeout(options.idleMs ?? UPLOAD_IDLE_MS, () => socket.destroy());
+    const stalled = () => socket.destroy();
+    socket.setTimeout(options.idleMs ?? UPLOAD_IDLE_MS, stalled);
     return new Promise((resolve, reject) => {
       handler(req, res, (err: unknown) => {
         // The body is read (or given up): waiting for processing (?wait=true) sends nothing for a while, legitimately.
-        socket.setTimeout(0);
+        // Passing the listener removes it: a kept-alive connection carries the next upload, and the one after.
+        socket.setTimeout(0, stalled);
         const file = req.file;
         if (err) {
           if (file && arrivalOf(file)) reportArrival.refused(arrivalOf(file)!);
