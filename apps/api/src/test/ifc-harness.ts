@@ -55,6 +55,31 @@ export async function openIfcHarness(target: StoreTarget, overrides: Record<stri
   return { store, h };
 }
 
+/**
+ * A harness per test, for a describe block that calls this once: open() does what openIfcHarness does (in its own
+ * steps, to hold the store before the harness starts), and the afterEach registered here stops the harness, then
+ * disposes its store — whatever part of open() was reached, if any.
+ */
+export function useIfcHarness(target: StoreTarget) {
+  let opened: { store?: Store; h?: IfcHarness } | undefined;
+  afterEach(async () => {
+    const { store, h } = opened ?? {};
+    opened = undefined;
+    await h?.stop();
+    if (store) await target.dispose(store);
+  });
+  return {
+    async open(overrides: Record<string, string> = {}) {
+      if (opened) throw new Error('useIfcHarness opens one harness per test');
+      opened = {};
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aec-ifc-'));
+      const store = (opened.store = await target.open(dataDir));
+      const h = (opened.h = await startIfcHarness(store, overrides, dataDir));
+      return { store, h };
+    },
+  };
+}
+
 export function upload(
   h: IfcHarness,
   token: string,

@@ -1,7 +1,6 @@
 import { generateIfcFixture } from '@aec/ifc';
-import { openIfcHarness, openUpload, readEvents, type IfcHarness } from '../../test/ifc-harness';
+import { openUpload, readEvents, useIfcHarness, type IfcHarness } from '../../test/ifc-harness';
 import { storeTargets } from '../../test/store-fixtures';
-import type { Store } from '../../store/types';
 
 const sqlite = storeTargets.find((t) => t.name === 'sqlite')!;
 const fixture = generateIfcFixture({ storeys: 2, bays: 3, doorWindowParameters: true });
@@ -38,17 +37,10 @@ async function logOf(h: IfcHarness, token: string, jobId: unknown) {
 }
 
 describe('an upload read while it arrives (the streaming extractor, one machine)', () => {
-  let store: Store | undefined;
-  let h: IfcHarness | undefined;
-  afterEach(async () => {
-    await h?.stop();
-    if (store) await sqlite.dispose(store);
-    store = undefined;
-    h = undefined;
-  });
+  const harness = useIfcHarness(sqlite);
 
   it('is read by the spare worker as it arrives, and its job publishes every row from that reading', async () => {
-    ({ store, h } = await openIfcHarness(sqlite));
+    const { store, h } = await harness.open();
     const { token } = await h.login('arriving');
     const accepted = await slowUpload(h, token, Buffer.from(fixture.text, 'latin1'));
     expect(accepted.status).toBe(202);
@@ -64,7 +56,7 @@ describe('an upload read while it arrives (the streaming extractor, one machine)
   });
 
   it('drops what it read of a refused upload, and reads the next upload as it arrives', async () => {
-    ({ store, h } = await openIfcHarness(sqlite));
+    const { h } = await harness.open();
     const { token } = await h.login('arriving');
     // STEP the header check accepts as far as the head goes, then refuses (no trailer): 400, no job
     const cut = fixture.text.replace(/END-ISO-10303-21;\s*$/, '');
@@ -76,7 +68,7 @@ describe('an upload read while it arrives (the streaming extractor, one machine)
   });
 
   it('drops what it read of a file multer refuses after it arrived (a second file), and reads the next upload', async () => {
-    ({ store, h } = await openIfcHarness(sqlite));
+    const { h } = await harness.open();
     const { token } = await h.login('arriving');
     const second =
       '\r\n--BOUNDARY\r\nContent-Disposition: form-data; name="ifcFile"; filename="b.ifc"\r\n\r\nISO-10303-21;';
@@ -88,7 +80,7 @@ describe('an upload read while it arrives (the streaming extractor, one machine)
   });
 
   it('reads the file from disk when another job is running as the upload begins (its job waits its turn)', async () => {
-    ({ store, h } = await openIfcHarness(sqlite, { MAX_CONCURRENT_JOBS: '1' }));
+    const { store, h } = await harness.open({ MAX_CONCURRENT_JOBS: '1' });
     const { token } = await h.login('arriving');
     const big = generateIfcFixture({ storeys: 6, bays: 8 });
     const first = slowUpload(h, token, Buffer.from(big.text, 'latin1'), 1, 0);
