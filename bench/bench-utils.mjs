@@ -1,9 +1,11 @@
-import { fork } from 'node:child_process';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
+import { createReadStream, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+
+const SERVER = path.resolve(import.meta.dirname, '../apps/api/dist/server.js');
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -27,6 +29,54 @@ export async function waitForHealth(base, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error(`${base} not healthy within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Starts the built API on a free 127.0.0.1 port, with `env` over this process's environment (`inherit: false`: over
+ * PATH alone), and resolves once `/health` answers. With `timelines`, its stdout is piped and its job timelines are
+ * collected (watchJobTimelines) from the first line. `stop()` sends SIGTERM, waits for the exit and removes
+ * `removeOnStop` (its data folder) when given; a server that never got healthy is stopped before the error.
+ */
+export async function startServer(
+  env,
+  { inherit = true, timelines = false, healthTimeoutMs = 30_000, removeOnStop } = {},
+) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...(inherit ? process.env : { PATH: process.env.PATH }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', timelines ? 'pipe' : 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    if (removeOnStop) rmSync(removeOnStop, { recursive: true, force: true });
+  };
+  const watched = timelines ? watchJobTimelines(child) : null;
+  try {
+    await waitForHealth(base, healthTimeoutMs);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, pid: child.pid, timelines: watched, stop };
+}
+
+/** Registers `username` (a no-op when it exists) and signs in: resolves to the bearer token. */
+export async function signIn(base, username, password = 'secret12') {
+  const json = { 'content-type': 'application/json' };
+  const account = JSON.stringify({ username, email: `${username}@example.com`, password });
+  await fetch(`${base}/mongo/auth/register`, { method: 'POST', headers: json, body: account });
+  const res = await fetch(`${base}/mongo/auth/login`, { method: 'POST', headers: json, body: account });
+  const { token } = await res.json();
+  if (!token) throw new Error(`${base}: ${username} could not sign in (${res.status})`);
+  return token;
 }
 
 /**

@@ -2,12 +2,11 @@
 // scan predicts and the time range it shows (cold: the server's fallback figures; measured: the rate the server
 // reports once the samples have been processed), against the real element count and upload → ready time.
 // Prints figures; asserts nothing.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, uploadFile, waitForHealth } from './bench-utils.mjs';
+import { signIn, startServer, uploadFile } from './bench-utils.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
@@ -18,18 +17,6 @@ const SAMPLES = path.resolve(ROOT, '../shared/ifc-samples');
  * it (midpoint / 2 ≤ real ≤ 2 × midpoint). The same rule for the element count against the scanned count.
  */
 export const within2x = (estimate, real) => real >= estimate / 2 && real <= estimate * 2;
-
-async function account(base) {
-  const json = { 'content-type': 'application/json' };
-  const user = { username: 'bench_estimates', email: 'estimates@example.com', password: 'secret12' };
-  await fetch(`${base}/mongo/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(user) });
-  const res = await fetch(`${base}/mongo/auth/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(user),
-  });
-  return { authorization: `Bearer ${(await res.json()).token}` };
-}
 
 async function processingRate(base, auth) {
   const res = await fetch(`${base}/api/ifc/processing-rate`, { headers: auth });
@@ -62,15 +49,12 @@ export async function benchEstimates() {
     .sort();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-estimates-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startServer(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    { removeOnStop: dataDir },
+  );
   try {
-    await waitForHealth(base);
-    const auth = await account(base);
+    const auth = { authorization: `Bearer ${await signIn(base, 'bench_estimates')}` };
     // Cold: the server's fallback figures, what it answers before it has finished any job. (A fresh server has
     // already processed its demo model, so it reports that job; printed below.)
     const cold = processingRateFrom([]);
@@ -125,8 +109,6 @@ export async function benchEstimates() {
       measuredTimeWithin2x: count('measured2x'),
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

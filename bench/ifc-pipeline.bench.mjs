@@ -2,21 +2,11 @@
 // extraction of the same file measured in the same run: the property-heavy model (no geometry, the figures without
 // a prefix, then its version 2) and the geometry-heavy one (bodies are ~85 % of its bytes, figures prefixed
 // `geometry`). Prints figures; asserts nothing.
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  TIMELINE,
-  freePort,
-  percentile,
-  peakRssMb,
-  serverIdle,
-  startHealthProbe,
-  uploadFile,
-  waitForHealth,
-  watchJobTimelines,
-} from './bench-utils.mjs';
+import { percentile, peakRssMb, startHealthProbe, uploadFile } from './bench-utils.mjs';
+import { startIfcBenchServer } from './ifc-upload-run.mjs';
 import { measureVersionChanges } from './ifc-version-changes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -176,49 +166,8 @@ async function uploadToReadyInTurns(model, bytes, report) {
  * figures and the server still running (`stop` stops it and removes its data).
  */
 async function uploadOnce(model) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: TIMELINE ? 'debug' : 'warn',
-      MAX_UPLOAD_MB: String(MB * 2),
-    },
-    stdio: ['ignore', TIMELINE ? 'pipe' : 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const timelines = watchJobTimelines(server);
+  const { base, pid, token, timelines, stop } = await startIfcBenchServer(MB * 2);
   try {
-    await waitForHealth(base);
-    const json = { 'content-type': 'application/json' };
-    const account = { username: 'bench_user', email: 'bench@example.com', password: 'secret12' };
-    await fetch(`${base}/mongo/auth/register`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify(account),
-    });
-    const { token } = await (
-      await fetch(`${base}/mongo/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(account),
-      })
-    ).json();
-
-    // timed from a quiet server, as one that has been up a while is: its start-up work (the demo model's job, the
-    // next job's worker rehearsing) done
-    await serverIdle(server.pid);
     const probe = startHealthProbe(base);
     const started = performance.now();
     const startedAt = Date.now();
@@ -231,8 +180,8 @@ async function uploadOnce(model) {
     const seconds = (performance.now() - started) / 1000;
     const latencies = await probe.stop();
     if (!body.success) throw new Error(`upload failed: ${JSON.stringify(body).slice(0, 300)}`);
-    if (TIMELINE) await timelines.print(path.basename(model), startedAt);
-    const apiPeakRssMb = peakRssMb(server.pid);
+    if (timelines) await timelines.print(path.basename(model), startedAt);
+    const apiPeakRssMb = peakRssMb(pid);
     return {
       seconds,
       latencies,
@@ -240,7 +189,7 @@ async function uploadOnce(model) {
       products: body.elementCount,
       body,
       base,
-      pid: server.pid,
+      pid,
       token,
       stop,
     };

@@ -1,62 +1,49 @@
 // One model through the real server: start it on a fresh data dir, upload the file (streamed from disk, never read
 // whole), wait for ready, and measure the time, /health latency meanwhile and the server's peak RSS (the process's
 // VmHWM: main thread, extraction worker and row writer together).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   TIMELINE,
-  freePort,
   percentile,
   peakRssMb,
   serverIdle,
+  signIn,
   startHealthProbe,
-  waitForHealth,
+  startServer,
   uploadFile,
-  watchJobTimelines,
 } from './bench-utils.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+/**
+ * The server an IFC bench uploads to: fresh data folder, uploads of up to `maxUploadMb`, debug logs and job timelines
+ * with BENCH_IFC_TIMELINE=1, the bench user signed in; resolved once the server is quiet, as one that has been up a
+ * while is (its start-up work — the demo model's job, the next job's worker rehearsing — done), so that the upload
+ * is timed alone. `stop()` ends it and removes its data.
+ */
+export async function startIfcBenchServer(maxUploadMb, env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
+  const server = await startServer(
+    { DATA_DIR: dataDir, LOG_LEVEL: TIMELINE ? 'debug' : 'warn', MAX_UPLOAD_MB: String(maxUploadMb), ...env },
+    { timelines: TIMELINE, removeOnStop: dataDir },
+  );
+  try {
+    const token = await signIn(server.base, 'bench_user');
+    await serverIdle(server.pid);
+    return { ...server, token };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
 
 export async function uploadToReady(model, env = {}) {
   const bytes = statSync(model).size;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'aec-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: TIMELINE ? 'debug' : 'warn',
-      MAX_UPLOAD_MB: String(Math.ceil((bytes * 1.1) / 1024 / 1024)),
-      ...env,
-    },
-    stdio: ['ignore', TIMELINE ? 'pipe' : 'ignore', 'inherit'],
-  });
-  const timelines = watchJobTimelines(server);
+  const { base, pid, token, timelines, stop } = await startIfcBenchServer(
+    Math.ceil((bytes * 1.1) / 1024 / 1024),
+    env,
+  );
   try {
-    await waitForHealth(base);
-    const json = { 'content-type': 'application/json' };
-    const account = { username: 'bench_user', email: 'bench@example.com', password: 'secret12' };
-    await fetch(`${base}/mongo/auth/register`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify(account),
-    });
-    const { token } = await (
-      await fetch(`${base}/mongo/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(account),
-      })
-    ).json();
-
-    // timed from a quiet server, as one that has been up a while is: its start-up work (the demo model's job, the
-    // next job's worker rehearsing) done
-    await serverIdle(server.pid);
     const probe = startHealthProbe(base);
     const started = performance.now();
     const startedAt = Date.now();
@@ -78,7 +65,7 @@ export async function uploadToReady(model, env = {}) {
     }
     const seconds = (performance.now() - started) / 1000;
     const latencies = await probe.stop();
-    if (TIMELINE) await timelines.print(path.basename(model), startedAt);
+    if (timelines) await timelines.print(path.basename(model), startedAt);
     if (body.status !== 'ready') throw new Error(`processing failed: ${JSON.stringify(body).slice(0, 300)}`);
     const rows = (body.elementCount ?? 0) + (body.propertyCount ?? 0);
     return {
@@ -88,13 +75,11 @@ export async function uploadToReady(model, env = {}) {
       seconds: +seconds.toFixed(2),
       mbPerSecond: +(bytes / 1024 / 1024 / seconds).toFixed(1),
       rowsPerSecond: Math.round(rows / seconds),
-      peakRssMb: peakRssMb(server.pid),
+      peakRssMb: peakRssMb(pid),
       healthP99Ms: +percentile(latencies, 0.99).toFixed(1),
       healthSamples: latencies.length,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

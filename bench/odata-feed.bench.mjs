@@ -1,11 +1,11 @@
 // OData feed benchmark on 1,000,000 element rows: full pull through nextLink, filtered 100-row pages, $count, and a
 // raw scan + JSON.stringify of the same rows as the reference, in the same run. Then the same measurements on
 // MongoDB (FerretDB), on fewer rows. Prints figures; asserts nothing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, percentile, waitForHealth } from './bench-utils.mjs';
+import { percentile, startServer } from './bench-utils.mjs';
 import { pullFeed } from './feed-pull.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -27,33 +27,7 @@ const runJson = (script, args) =>
   JSON.parse(execFileSync(process.execPath, [path.join(OUT, script), ...args], { encoding: 'utf8' }));
 
 /** Starts the built API with the given store settings; resolves once /health answers. */
-export async function startApi(storeEnv) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      ...storeEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((r) => server.once('exit', r));
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    await waitForHealth(base);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { base, pid: server.pid, stop };
-}
+export const startApi = (storeEnv) => startServer({ LOG_LEVEL: 'warn', JWT_SECRET, ...storeEnv });
 
 /**
  * Signs in as the bench user once the project's wide set is listed in its $metadata. The API completes the

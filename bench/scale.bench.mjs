@@ -1,12 +1,12 @@
 // `pnpm bench scale` (issue 16): the product as separate API and worker processes on one MongoDB-compatible server
 // (FerretDB, started here): upload → ready of 4 concurrent generated models with 1 worker and with 2 workers, and
 // the OData full-pull rate of those 4 projects through 1 and 2 API instances. Prints figures; asserts nothing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pullFeed } from './feed-pull.mjs';
-import { freePort, uploadFile, waitForHealth } from './bench-utils.mjs';
+import { signIn, startServer, uploadFile } from './bench-utils.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'apps/api/dist/bench');
@@ -15,53 +15,20 @@ const MB = Number(process.env.BENCH_SCALE_MB ?? 25);
 const UPLOADS = 4;
 const SECRET = 'bench-scale-secret-0123456789abcdefghij';
 
-/** One instance of the built server with a role, on its own port and data folder. */
+/** One instance of the built server with a role, on its own port and data folder (its environment this alone). */
 async function startInstance(role, id, uri, dir) {
-  const port = await freePort();
   const dataDir = path.join(dir, id);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      PATH: process.env.PATH,
-      ROLE: role,
-      INSTANCE_ID: id,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MONGODB_URI: uri,
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      MAX_UPLOAD_MB: String(MB * 2),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, 60_000);
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+  const env = {
+    ROLE: role,
+    INSTANCE_ID: id,
+    DATA_DIR: dataDir,
+    MONGODB_URI: uri,
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    MAX_UPLOAD_MB: String(MB * 2),
   };
-}
-
-async function login(base, name) {
-  const account = { username: name, email: `${name}@example.com`, password: 'secret12' };
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${base}/mongo/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(account),
-  });
-  const res = await fetch(`${base}/mongo/auth/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(account),
-  });
-  return (await res.json()).token;
+  return startServer(env, { inherit: false, healthTimeoutMs: 60_000 });
 }
 
 async function waitReady(base, token, jobId) {
@@ -122,7 +89,7 @@ async function runCluster(uri, dir, { apis: apiCount, workers: workerCount }, mo
     started.push(...apis);
     for (let i = 1; i <= workerCount; i++)
       started.push(await startInstance('worker', `worker-${i}`, uri, dir));
-    const token = await login(apis[0].base, `bench_${workerCount}w`);
+    const token = await signIn(apis[0].base, `bench_${workerCount}w`);
     const upload = await uploadAll(apis, token, model);
     return { upload, extra: also ? await also({ apis, token, upload, uri, dir, started }) : null };
   } finally {
