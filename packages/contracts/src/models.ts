@@ -97,26 +97,35 @@ export type VersionUploadResult = z.infer<typeof versionUploadResultSchema>;
 
 export const MODEL_NAME_MAX = 120;
 
-/** A model's name: 1–120 characters once trimmed, none of them a control character. */
-export const modelNameSchema = z
-  // missing or not text: the same sentence the empty name gets, not the validator's own wording
-  .string({
-    error: (issue) => (issue.input === undefined ? 'Enter a model name' : 'A model name must be text'),
-  })
-  .trim()
-  .min(1, 'Enter a model name')
-  .max(MODEL_NAME_MAX, `A model name has at most ${MODEL_NAME_MAX} characters`)
-  .refine(
-    (name) => !hasControlCharacters(name),
-    'A model name cannot hold control characters (tabs, line breaks, text-direction controls)',
-  );
+/** A model's or a project's name: 1–120 characters once trimmed, none of them a control character. */
+const displayNameSchema = (noun: 'model' | 'project') =>
+  z
+    // missing or not text: the same sentence the empty name gets, not the validator's own wording
+    .string({
+      error: (issue) => (issue.input === undefined ? `Enter a ${noun} name` : `A ${noun} name must be text`),
+    })
+    .trim()
+    .min(1, `Enter a ${noun} name`)
+    .max(MODEL_NAME_MAX, `A ${noun} name has at most ${MODEL_NAME_MAX} characters`)
+    .refine(
+      (name) => !hasControlCharacters(name),
+      `A ${noun} name cannot hold control characters (tabs, line breaks, text-direction controls)`,
+    );
+
+export const modelNameSchema = displayNameSchema('model');
+/** A project is named after its first upload's file; PATCH /api/ifc/projects/:projectId `{ name }` renames it. */
+export const projectNameSchema = displayNameSchema('project');
 
 /** PATCH /api/ifc/projects/:projectId/models/:modelId (answers the ModelDto). */
 export const renameModelRequestSchema = z.object({ name: modelNameSchema });
 export type RenameModelRequest = z.infer<typeof renameModelRequestSchema>;
 
-/** PATCH /api/ifc/projects/:projectId (answers the ProjectSummary). */
-export const projectSettingsRequestSchema = z.object({ retention: retentionSchema });
+/** PATCH /api/ifc/projects/:projectId (answers the ProjectSummary): a new name, a retention setting, or both. */
+export const projectSettingsRequestSchema = z
+  .object({ name: projectNameSchema.optional(), retention: retentionSchema.optional() })
+  .refine((body) => body.name !== undefined || body.retention !== undefined, {
+    message: 'Send a project name, a retention setting, or both',
+  });
 export type ProjectSettingsRequest = z.infer<typeof projectSettingsRequestSchema>;
 
 /** The optional text field `name` of POST …/models (multipart): defaults to the file name without .ifc. */

@@ -74,6 +74,18 @@ describeEachStore('store contract: projects, jobs and rows', (target) => {
     expect((await store.projects.listByOwner('nobody')).length).toBe(0);
   });
 
+  it('renames a project, and answers false for one that is gone', async () => {
+    const project = await newProject();
+    expect(await store.projects.rename(project.id, 'Tårn Ø8 — 北京')).toBe(true);
+    expect(await store.projects.findById(project.id)).toMatchObject({
+      name: 'Tårn Ø8 — 北京',
+      fileName: project.fileName,
+    });
+    expect((await store.projects.listByOwner(ownerId)).map((p) => p.name)).toContain('Tårn Ø8 — 北京');
+    expect(await store.projects.rename('proj_gone', 'x')).toBe(false);
+    expect(await store.projects.findById('proj_gone')).toBeNull();
+  });
+
   it('hands out increasing versions and keeps unpublished rows invisible to the published version', async () => {
     const project = await newProject();
     const v1 = await store.projects.nextVersion(project.id);

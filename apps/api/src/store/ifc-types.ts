@@ -92,6 +92,8 @@ export interface ProjectRepository {
   publish(id: string, version: number, summary: PublishSummary): Promise<void>;
   /** Sets how many versions per model keep their rows (null: all) and prunes what the new setting drops. */
   setRetention(id: string, retention: number | null): Promise<void>;
+  /** Renames the project (what lists and the feed's Projects set show); false when it is gone. */
+  rename(id: string, name: string): Promise<boolean>;
   /** The next row version to write for a project (greater than any version ever used by it). */
   nextVersion(id: string): Promise<number>;
   /** Removes the project, its jobs and all its rows. */

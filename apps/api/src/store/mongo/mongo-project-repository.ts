@@ -92,6 +92,12 @@ export function createMongoProjectRepository(
           .exec(),
       );
     },
+    async rename(id, name) {
+      const { matchedCount } = await documentWrite(projects.db.db, 'projects', () =>
+        projects.updateOne({ _id: id }, { $set: { name, ...staleCaseShadows({ name }, ['name']) } }).exec(),
+      );
+      return matchedCount > 0;
+    },
     async publish(id, version, summary) {
       await publishVersion(publishing, id, version, summary);
       await refreshModelViews(publishing, id);

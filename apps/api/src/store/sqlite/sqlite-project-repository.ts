@@ -76,6 +76,7 @@ export function createSqliteProjectRepository(
      SELECT @userId, id FROM projects WHERE id = @id AND is_public = 1 ON CONFLICT DO NOTHING`,
   );
   const setRetention = db.prepare('UPDATE projects SET retention = ? WHERE id = ?');
+  const rename = db.prepare('UPDATE projects SET name = ? WHERE id = ?');
 
   return {
     async create(project) {
@@ -111,6 +112,9 @@ export function createSqliteProjectRepository(
         setRetention.run(retention, id);
         book.applyProjectRetention(id);
       });
+    },
+    async rename(id, name) {
+      return write(() => rename.run(name, id).changes > 0);
     },
     async nextVersion(id) {
       const row = write(() => bumpVersion.get(id) as { max_version: number } | undefined);

@@ -156,6 +156,65 @@ describeEachStore('Models and versions API (issue 15): models and history', (tar
     }
   });
 
+  it("renames the project: its summary, its list entry and the feed's Projects set follow; the feed URL stays", async () => {
+    const { projectId, odataUrl } = await newProject(v1.text, 'Tower_2026-11-01_final.ifc');
+    const projectsFeed = (query: string) =>
+      request(h.app).get(`/api/ifc/odata/projects/${projectId}/Projects${query}`).set(bearer(owner.token));
+    const renamed = await request(h.app)
+      .patch(api(projectId))
+      .set(bearer(owner.token))
+      .send({ name: '  Tårn Ø8 — 北京 🏗  ' })
+      .expect(200);
+    expect(renamed.body).toMatchObject({ projectId, name: 'Tårn Ø8 — 北京 🏗', retention: null });
+    const one = await request(h.app).get(api(projectId)).set(bearer(owner.token)).expect(200);
+    expect(one.body).toMatchObject({ name: 'Tårn Ø8 — 北京 🏗', fileName: 'Tower_2026-11-01_final.ifc' });
+    const list = await request(h.app).get('/api/ifc/projects').set(bearer(owner.token)).expect(200);
+    expect(list.body.projects.find((p: { projectId: string }) => p.projectId === projectId).name).toBe(
+      'Tårn Ø8 — 北京 🏗',
+    );
+    const byName = await projectsFeed(
+      `?$filter=${encodeURIComponent("tolower(Name) eq 'tårn ø8 — 北京 🏗'")}&$select=Name`,
+    ).expect(200);
+    expect(byName.body.value).toEqual([{ ProjectId: projectId, Name: 'Tårn Ø8 — 北京 🏗' }]);
+    // the model keeps its own name; the rows and the feed URL are the project's as before
+    expect((await models(projectId)).models.map((m) => m.name)).toEqual(['Tower_2026-11-01_final']);
+    expect(odataUrl).toContain(projectId);
+    expect(await feedCount(projectId)).toBe(v1.counts.totalProducts);
+
+    // a name and a retention setting in one request; a bad one of the two applies neither
+    const both = await request(h.app)
+      .patch(api(projectId))
+      .set(bearer(owner.token))
+      .send({ name: 'Tower', retention: 3 })
+      .expect(200);
+    expect(both.body).toMatchObject({ name: 'Tower', retention: 3 });
+    const refusals: Array<[unknown, string]> = [
+      [{ name: '   ' }, 'Enter a project name'],
+      [{ name: 'x'.repeat(121) }, 'A project name has at most 120 characters'],
+      [
+        { name: 'a\u202Eb' },
+        'A project name cannot hold control characters (tabs, line breaks, text-direction controls)',
+      ],
+      [{ name: 7 }, 'A project name must be text'],
+      [
+        { name: 'Fine', retention: 0 },
+        'Retention is a whole number of versions from 1 to 100, or null to keep every version',
+      ],
+      [{}, 'Send a project name, a retention setting, or both'],
+    ];
+    for (const [body, message] of refusals) {
+      const bad = await request(h.app)
+        .patch(api(projectId))
+        .set(bearer(owner.token))
+        .send(body as object)
+        .expect(400);
+      expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(JSON.stringify(bad.body)).toContain(message);
+    }
+    const after = await request(h.app).get(api(projectId)).set(bearer(owner.token)).expect(200);
+    expect(after.body).toMatchObject({ name: 'Tower', retention: 3 });
+  });
+
   it('applies retention: older versions leave the feed store but stay in the history', async () => {
     const { projectId } = await newProject();
     await postVersion(projectId, projectId, v2.text, 'rev B.ifc').expect(200);

@@ -40,6 +40,7 @@ describeEachStore('Models and versions API (issue 15): refusals and failures', (
       asOther(request(h.app).delete(api(`${projectId}/models/${projectId}/versions/1`))),
       asOther(request(h.app).post(api(`${projectId}/models/${projectId}/versions/1/rollback`))),
       asOther(request(h.app).patch(api(projectId))).send({ retention: 1 }),
+      asOther(request(h.app).patch(api(projectId))).send({ name: 'Mine' }),
     ];
     for (const attempt of attempts) {
       const res = await attempt;
@@ -55,6 +56,8 @@ describeEachStore('Models and versions API (issue 15): refusals and failures', (
     const after = await models(projectId);
     expect(after.models.map((m) => [m.name, m.versions.length])).toEqual([['Tower', 1]]);
     expect(after.retention).toBeNull();
+    const project = await request(h.app).get(api(projectId)).set(bearer(owner.token)).expect(200);
+    expect(project.body.name).toBe('Tower');
     expect(await feedCount(projectId)).toBe(v1.counts.totalProducts);
 
     const unknownModel = await request(h.app)

@@ -146,7 +146,7 @@ export function modelsRouter({
   );
 
   router.patch('/projects/:projectId', authenticate, async (req, res) => {
-    const project = await models.setRetention(currentUser(req), param(req, 'projectId'), req.body);
+    const project = await models.updateSettings(currentUser(req), param(req, 'projectId'), req.body);
     res.json(projectSummary(project, await ifc.modelsInfoOf(project), null, await ifc.wideSetOf(project)));
   });
 

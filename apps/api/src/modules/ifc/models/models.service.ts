@@ -57,8 +57,9 @@ function versionNumberParam(raw: string): number {
 }
 
 /**
- * A project's models and their versions (issue 15): history, new models and versions, rename, delete, rollback and
- * the retention setting. Only the owner changes anything; anyone else gets the same 404 as for an unknown project.
+ * A project's models and their versions (issue 15): history, new models and versions, rename, delete, rollback,
+ * and the project's own name and retention setting. Only the owner changes anything; anyone else gets the same 404
+ * as for an unknown project.
  */
 export function createModelsService({ store, processor, events, files, logger }: ModelsServiceDeps) {
   const changesAfterDeletion = createChangesAfterDeletion(store, logger ?? pino({ level: 'silent' }));
@@ -280,12 +281,22 @@ export function createModelsService({ store, processor, events, files, logger }:
       return describeModel(project, (await store.models.findById(project.id, model.id)) ?? model);
     },
 
-    async setRetention(user: UserRecord, projectId: string, body: unknown): Promise<ProjectRecord> {
+    /** PATCH of a project: its name, its retention setting, or both (checked together before either is applied). */
+    async updateSettings(user: UserRecord, projectId: string, body: unknown): Promise<ProjectRecord> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
-      const { retention } = projectSettingsRequestSchema.parse(body ?? {});
-      await store.projects.setRetention(project.id, retention);
-      await files.removeUnretained(store, project.id);
-      return (await store.projects.findById(project.id)) ?? { ...project, retention };
+      const { name, retention } = projectSettingsRequestSchema.parse(body ?? {});
+      if (name !== undefined && !(await store.projects.rename(project.id, name)))
+        throw new NotFoundError('Project not found', 'PROJECT_NOT_FOUND');
+      if (retention !== undefined) {
+        await store.projects.setRetention(project.id, retention);
+        await files.removeUnretained(store, project.id);
+      }
+      const updated = {
+        ...project,
+        ...(name === undefined ? {} : { name }),
+        ...(retention === undefined ? {} : { retention }),
+      };
+      return (await store.projects.findById(project.id)) ?? updated;
     },
   };
 }
