@@ -46,11 +46,37 @@ describe('projectSettingsRequestSchema', () => {
     expect(projectSettingsRequestSchema.parse({ retention })).toEqual({ retention });
   });
 
-  it.each([[0], [101], [2.5], ['3'], [undefined]])('rejects retention %p', (retention) => {
+  it.each([[0], [101], [2.5], ['3']])('rejects retention %p', (retention) => {
     const result = projectSettingsRequestSchema.safeParse({ retention });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'Retention is a whole number of versions from 1 to 100, or null to keep every version',
+    ]);
+  });
+
+  it('takes a project name (trimmed, unicode kept), alone or with a retention setting', () => {
+    expect(projectSettingsRequestSchema.parse({ name: '  Tårn Ø8 — 北京  ' })).toEqual({
+      name: 'Tårn Ø8 — 北京',
+    });
+    expect(projectSettingsRequestSchema.parse({ name: 'Tower', retention: null })).toEqual({
+      name: 'Tower',
+      retention: null,
+    });
+  });
+
+  it.each([
+    [{}, 'Send a project name, a retention setting, or both'],
+    [{ retention: undefined }, 'Send a project name, a retention setting, or both'],
+    [{ name: '  ' }, 'Enter a project name'],
+    [{ name: 'x'.repeat(121) }, 'A project name has at most 120 characters'],
+    [{ name: null }, 'A project name must be text'],
+    [
+      { name: 'two\nlines' },
+      'A project name cannot hold control characters (tabs, line breaks, text-direction controls)',
+    ],
+  ])('says what is wrong with %j in the product’s words', (body, message) => {
+    expect(projectSettingsRequestSchema.safeParse(body).error?.issues.map((issue) => issue.message)).toEqual([
+      message,
     ]);
   });
 });
