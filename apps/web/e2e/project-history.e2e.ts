@@ -4,14 +4,15 @@ import { generateIfcFixture, generateIfcRevision } from '../../../packages/ifc/s
 import { newAccount, openSignedIn, type SignedIn } from './app-support';
 import { CONNECTOR_PATH, chooseFile, tempDir, writeModel } from './connector-helpers';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, type TestPage } from './support/browser';
+import { launchBrowser, screenshot, type TestPage } from './support/browser';
 import { widthAt } from './support/layout';
 import { startServer, type TestServer } from './support/server';
 
 /**
  * The project page's history (issue 15) with the keyboard and on a phone: "What changed" goes from pending to the
  * server's figures by itself, a model is renamed with Enter and left with Escape, Roll back and Delete version ask in a dialog
- * that Escape closes, and the connector offers a file named like the model's as its next version.
+ * that Escape closes, and the connector offers a file named like the model's as its next version. The project itself is
+ * renamed in place the same way, at 320 px.
  */
 const MODEL = { storeys: 2, bays: 2, seed: 7 };
 const REVISION = { added: 2, removed: 1, modified: 3, seed: 2 };
@@ -157,6 +158,95 @@ describe('project page: models and versions', () => {
     await dialog.getByRole('button', { name: 'Delete version' }).click();
     await version2.waitFor({ state: 'detached' });
     expect(tab.unexpectedErrors(/status of 409/)).toEqual([]);
+  }, 90_000);
+
+  it('renames the project in place at 320 px: its h1, the tab, Data Sources and a reload show the new name', async () => {
+    const first = await post(
+      '/api/ifc/odata/upload',
+      'Tower_2026-11-01_final.ifc',
+      generateIfcFixture(MODEL).text,
+    );
+    const projectId = String(first.projectId);
+    tab = await openSignedIn(browser, server.baseURL, account, { width: 320, height: 800 });
+    const { page } = tab;
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'PATCH' && pathname === `/api/ifc/projects/${projectId}`)
+        patches.push(pathname);
+    });
+    await page.goto(`/app/data/sources/${encodeURIComponent(projectId)}`);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await page.getByRole('heading', { name: 'Tower_2026-11-01_final', level: 1 }).waitFor();
+    const fits = async () => {
+      const { documentWidth, sticksOut } = await widthAt(page, 320);
+      return { tooWide: documentWidth > 320, sticksOut };
+    };
+
+    // Enter on Rename opens the field with focus; the page keeps its h1 (for screen readers) while it is open.
+    const rename = page.getByRole('button', { name: 'Rename project Tower_2026-11-01_final' });
+    await rename.focus();
+    await page.keyboard.press('Enter');
+    const field = page.getByRole('textbox', { name: 'Project name', exact: true });
+    await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await h1.allInnerTexts()).toHaveLength(1);
+    expect(await h1.textContent()).toBe('Tower_2026-11-01_final');
+
+    // Refused before any request: an empty name, then 121 characters; the reason is shown, the form fits.
+    await field.fill('   ');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('Enter a project name').waitFor();
+    await field.fill('x'.repeat(121));
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('A project name has at most 120 characters').waitFor();
+    expect(await fits()).toEqual({ tooWide: false, sticksOut: [] });
+    // Escape leaves the name as it was and gives focus back to Rename.
+    await page.keyboard.press('Escape');
+    await field.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => /^Rename project/.test(document.activeElement?.textContent ?? ''));
+    expect(await h1.textContent()).toBe('Tower_2026-11-01_final');
+    expect(patches).toEqual([]);
+
+    // 120 characters with nowhere to break: saved, and the h1 wraps instead of widening the page.
+    const longName = 'Ω'.repeat(120);
+    await rename.click();
+    await field.fill(longName);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: longName, level: 1 }).waitFor();
+    expect(await fits()).toEqual({ tooWide: false, sticksOut: [] });
+
+    // A Unicode name, trimmed; Enter saves, focus is back on Rename, and the tab's title follows.
+    const name = 'Tårn Ø8 — 北京';
+    await page.getByRole('button', { name: /^Rename project/ }).click();
+    await field.fill(`  ${name} `);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
+    await page.waitForFunction(
+      (expected) => document.activeElement?.textContent === `Rename project ${expected}`,
+      name,
+    );
+    expect(patches).toHaveLength(2);
+    await page.waitForFunction((expected) => document.title.startsWith(`${expected} |`), name);
+    expect(await fits()).toEqual({ tooWide: false, sticksOut: [] });
+    await screenshot(page, 'project-renamed-320');
+
+    // Data Sources, reached inside the app (its list is read again, not loaded afresh), names it too.
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Data Sources' })
+      .click();
+    await page.waitForURL('**/app/data/sources');
+    const card = page.locator(`[data-project-card="${projectId}"]`);
+    await card.getByRole('link', { name, exact: true }).waitFor();
+
+    // A reload asks the server again: the name was kept.
+    await page.reload();
+    await card.getByRole('link', { name, exact: true }).waitFor();
+    await card.getByRole('link', { name, exact: true }).click();
+    await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
+    expect(tab.unexpectedErrors()).toEqual([]);
   }, 90_000);
 
   it('says a project deleted in another tab is gone, once a change finds it missing, and leads back', async () => {

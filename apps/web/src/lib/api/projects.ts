@@ -9,7 +9,8 @@ import { api } from '@/lib/api-client';
 
 /**
  * The signed-in user's projects: GET /api/ifc/projects, GET, PATCH and DELETE /api/ifc/projects/:projectId. One fetcher
- * each, shared by every screen that lists or picks a project, so they share one cache entry and one shape.
+ * each (PATCH has two: a new name, a retention setting), shared by every screen that lists or picks a project, so they
+ * share one cache entry and one shape.
  */
 export const projectsQueryKey = ['projects'] as const;
 /** A project's model history (features/models reads it); here so a project change can refresh it too. */
@@ -85,6 +86,27 @@ export function useSetProjectRetention() {
   return useMutation({
     mutationFn: setProjectRetention,
     // Retention prunes older versions' rows: the history (retained flags) changes with the project.
+    onSuccess: (_project, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: projectModelsQueryKey(input.projectId) }),
+      ]),
+  });
+}
+
+/** PATCH /api/ifc/projects/:projectId `{ name }`: the name is checked (1–120 after trim, no control characters) first. */
+export async function renameProject(input: { projectId: string; name: string }): Promise<ProjectSummary> {
+  const body = projectSettingsRequestSchema.parse({ name: input.name });
+  const { data } = await api.patch<unknown>(projectPath(input.projectId), body);
+  return projectSummarySchema.parse(data);
+}
+
+export function useRenameProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameProject,
+    // The name shows in the list (Data Sources, the connector's choice of project), on the project's page and in its
+    // title: the list's key holds the project's own query too. The models section is read again with its project.
     onSuccess: (_project, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsQueryKey }),

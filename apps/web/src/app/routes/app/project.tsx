@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState } from '@/components/ui/query-state';
 import { appPaths } from '@/config/app-paths';
 import { ModelsSection } from '@/features/models/components/models-section';
+import { ProjectName } from '@/features/projects/components/project-name';
 import { ProjectOverview } from '@/features/projects/components/project-overview';
 import { describeApiError } from '@/lib/api-error';
 import { useProject, useProjects } from '@/lib/api/projects';
@@ -43,7 +44,10 @@ export function ProjectRoute() {
       >
         {(data) => (
           <>
-            <PageHeader title={data.name} description="A project keeps its feed URL across model versions." />
+            <PageHeader
+              heading={<ProjectName projectId={data.projectId} name={data.name} canRename={isOwner} />}
+              description="A project keeps its feed URL across model versions."
+            />
             <ProjectOverview project={data} />
             <ModelsSection projectId={data.projectId} isOwner={isOwner} />
           </>
