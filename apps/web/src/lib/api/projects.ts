@@ -1,6 +1,7 @@
 import {
   projectListResponseSchema,
   projectSettingsRequestSchema,
+  type ProjectSettingsRequest,
   projectSummarySchema,
   type ProjectSummary,
 } from '@aec/contracts';
@@ -9,8 +10,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * The signed-in user's projects: GET /api/ifc/projects, GET, PATCH and DELETE /api/ifc/projects/:projectId. One fetcher
- * each (PATCH has two: a new name, a retention setting), shared by every screen that lists or picks a project, so they
- * share one cache entry and one shape.
+ * each, shared by every screen that lists or picks a project, so they share one cache entry and one shape.
  */
 export const projectsQueryKey = ['projects'] as const;
 /** A project's model history (features/models reads it); here so a project change can refresh it too. */
@@ -71,42 +71,26 @@ export function useDeleteProject() {
   });
 }
 
-/** PATCH /api/ifc/projects/:projectId `{ retention }`: keep every version (null) or the last N (1–100) per model. */
-export async function setProjectRetention(input: {
-  projectId: string;
-  retention: number | null;
-}): Promise<ProjectSummary> {
-  const body = projectSettingsRequestSchema.parse({ retention: input.retention });
-  const { data } = await api.patch<unknown>(projectPath(input.projectId), body);
+/**
+ * PATCH /api/ifc/projects/:projectId: a new name (1–120 characters after trim, no control characters), a retention
+ * setting (null keeps every version, N the last N per model, 1–100), or both; checked with the server's contract first.
+ */
+export async function updateProjectSettings({
+  projectId,
+  ...settings
+}: { projectId: string } & ProjectSettingsRequest): Promise<ProjectSummary> {
+  const body = projectSettingsRequestSchema.parse(settings);
+  const { data } = await api.patch<unknown>(projectPath(projectId), body);
   return projectSummarySchema.parse(data);
 }
 
-export function useSetProjectRetention() {
+export function useUpdateProjectSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setProjectRetention,
-    // Retention prunes older versions' rows: the history (retained flags) changes with the project.
-    onSuccess: (_project, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: projectModelsQueryKey(input.projectId) }),
-      ]),
-  });
-}
-
-/** PATCH /api/ifc/projects/:projectId `{ name }`: the name is checked (1–120 after trim, no control characters) first. */
-export async function renameProject(input: { projectId: string; name: string }): Promise<ProjectSummary> {
-  const body = projectSettingsRequestSchema.parse({ name: input.name });
-  const { data } = await api.patch<unknown>(projectPath(input.projectId), body);
-  return projectSummarySchema.parse(data);
-}
-
-export function useRenameProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: renameProject,
+    mutationFn: updateProjectSettings,
     // The name shows in the list (Data Sources, the connector's choice of project), on the project's page and in its
-    // title: the list's key holds the project's own query too. The models section is read again with its project.
+    // title (the list's key holds the project's own query too); retention prunes older versions' rows, so the
+    // history (retained flags) changes with the project: the models section is read again with it.
     onSuccess: (_project, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsQueryKey }),

@@ -1,5 +1,5 @@
 import { withFakeFetch } from '@/lib/api/fake-fetch';
-import { setProjectRetention } from '@/lib/api/projects';
+import { updateProjectSettings } from '@/lib/api/projects';
 import { historyFixture, modelFixture } from '../history-fixture';
 import { deleteModel } from './delete-model';
 import { deleteVersion } from './delete-version';
@@ -94,9 +94,9 @@ describe('the models fetchers', () => {
       { status: 200, body: summary },
       { status: 200, body: { ...summary, retention: null } },
     ]);
-    expect((await setProjectRetention({ projectId: 'p 1', retention: 3 })).retention).toBe(3);
-    await setProjectRetention({ projectId: 'p 1', retention: null });
-    await expect(setProjectRetention({ projectId: 'p 1', retention: 0 })).rejects.toThrow();
+    expect((await updateProjectSettings({ projectId: 'p 1', retention: 3 })).retention).toBe(3);
+    await updateProjectSettings({ projectId: 'p 1', retention: null });
+    await expect(updateProjectSettings({ projectId: 'p 1', retention: 0 })).rejects.toThrow();
     expect(fake.requests.map((r) => [r.method, r.url, r.body])).toEqual([
       ['PATCH', '/api/ifc/projects/p%201', { retention: 3 }],
       ['PATCH', '/api/ifc/projects/p%201', { retention: null }],

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
-import { useSetProjectRetention } from '@/lib/api/projects';
+import { useUpdateProjectSettings } from '@/lib/api/projects';
 import { describeRetention, parseRetention, RETENTION_MAX, type RetentionMode } from '../retention';
 
 /**
@@ -22,7 +22,7 @@ export function RetentionSetting({
   const [count, setCount] = useState(String(retention ?? 5));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useSetProjectRetention();
+  const save = useUpdateProjectSettings();
   const modeId = useId();
   const countId = useId();
   const errorId = useId();

@@ -7,8 +7,8 @@ import {
   projectModelsQueryKey,
   projectQueryOptions,
   projectsQueryKey,
-  renameProject,
-  useRenameProject,
+  updateProjectSettings,
+  useUpdateProjectSettings,
 } from '@/lib/api/projects';
 import { ProjectName } from './project-name';
 
@@ -59,7 +59,7 @@ const saveProjectName = (draft: string, name = summary.name) =>
     draft,
     name,
     schema: projectNameSchema,
-    save: (next) => renameProject({ projectId: 'p 1', name: next }),
+    save: (next) => updateProjectSettings({ projectId: 'p 1', name: next }),
   });
 
 describe('the project’s name on its page', () => {
@@ -119,9 +119,9 @@ describe('the project’s name on its page', () => {
     client.setQueryData(projectQueryOptions('p 1').queryKey, summary);
     client.setQueryData(projectModelsQueryKey('p 1'), { projectId: 'p 1', retention: null, models: [] });
     client.setQueryData(['stats'], {});
-    let rename: ReturnType<typeof useRenameProject> | undefined;
+    let rename: ReturnType<typeof useUpdateProjectSettings> | undefined;
     function Capture() {
-      rename = useRenameProject();
+      rename = useUpdateProjectSettings();
       return null;
     }
     renderToStaticMarkup(

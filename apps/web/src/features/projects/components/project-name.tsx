@@ -1,7 +1,7 @@
 import { projectNameSchema } from '@aec/contracts';
 import { pageTitleClassName } from '@/components/ui/page-header';
 import { RenamableName } from '@/components/ui/renamable-name';
-import { useRenameProject } from '@/lib/api/projects';
+import { useUpdateProjectSettings } from '@/lib/api/projects';
 
 /**
  * A project's name as its page's h1. A project is named after its first upload's file and lives on through new
@@ -18,7 +18,7 @@ export function ProjectName({
   name: string;
   canRename: boolean;
 }) {
-  const rename = useRenameProject();
+  const rename = useUpdateProjectSettings();
   return (
     <RenamableName
       name={name}
