@@ -30,6 +30,7 @@ describe('renameModelRequestSchema', () => {
     [{}, 'Enter a model name'],
     [{ name: 42 }, 'A model name must be text'],
     [{ name: null }, 'A model name must be text'],
+    [{ name: '\u200b' }, 'Enter a model name'],
   ])('says what is wrong with %j in the product’s words', (body, message) => {
     expect(renameModelRequestSchema.safeParse(body).error?.issues.map((issue) => issue.message)).toEqual([
       message,
@@ -68,6 +69,7 @@ describe('projectSettingsRequestSchema', () => {
     [{}, 'Send a project name, a retention setting, or both'],
     [{ retention: undefined }, 'Send a project name, a retention setting, or both'],
     [{ name: '  ' }, 'Enter a project name'],
+    [{ name: ' \u200b\ufeff ' }, 'Enter a project name'],
     [{ name: 'x'.repeat(121) }, 'A project name has at most 120 characters'],
     [{ name: null }, 'A project name must be text'],
     [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uploadAcceptedSchema, uploadResultSchema } from './ifc-jobs';
 import { projectStatusSchema, retentionSchema } from './projects';
-import { hasControlCharacters } from './plain-text';
+import { hasControlCharacters, showsSomething } from './plain-text';
 
 /*
  * Living models (issue 15): a project holds models, a model holds numbered versions. These are the wire shapes of
@@ -110,7 +110,9 @@ const displayNameSchema = (noun: 'model' | 'project') =>
     .refine(
       (name) => !hasControlCharacters(name),
       `A ${noun} name cannot hold control characters (tabs, line breaks, text-direction controls)`,
-    );
+    )
+    // only zero-width or other invisible characters: no name either (the empty one is min(1)'s)
+    .refine((name) => name.length === 0 || showsSomething(name), `Enter a ${noun} name`);
 
 export const modelNameSchema = displayNameSchema('model');
 /** A project is named after its first upload's file; PATCH /api/ifc/projects/:projectId `{ name }` renames it. */

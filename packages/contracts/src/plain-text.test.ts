@@ -1,4 +1,4 @@
-import { hasControlCharacters, withControlCharactersReplaced } from './plain-text';
+import { hasControlCharacters, showsSomething, withControlCharactersReplaced } from './plain-text';
 
 describe('control characters in names', () => {
   it.each([
@@ -21,12 +21,9 @@ describe('control characters in names', () => {
     [''],
     ['מבנה \u200fראשי'],
     ['مبنى A'],
-  ])(
-    'finds none in %j',
-    (text) => {
-      expect(hasControlCharacters(text)).toBe(false);
-    },
-  );
+  ])('finds none in %j', (text) => {
+    expect(hasControlCharacters(text)).toBe(false);
+  });
 
   it('replaces each, every time (the pattern keeps no state between calls)', () => {
     expect(withControlCharactersReplaced('a\u0000b\tc.ifc')).toBe('a\uFFFDb\uFFFDc.ifc');
@@ -37,5 +34,18 @@ describe('control characters in names', () => {
 
   it('replaces a direction override, so the name shows in the order it was written', () => {
     expect(withControlCharactersReplaced('report\u202efdp.ifc')).toBe('report\uFFFDfdp.ifc');
+  });
+});
+
+describe('names that show nothing', () => {
+  it.each([[''], ['\u200b'], ['\u200b\u200d\ufeff'], ['\u00ad\u200e'], ['\u3000\u2060']])(
+    '%j shows nothing',
+    (text) => {
+      expect(showsSomething(text)).toBe(false);
+    },
+  );
+
+  it.each([['a'], ['\u200bA'], ['🏗'], ['北京'], ['מבנה \u200fראשי'], ['_']])('%j shows something', (text) => {
+    expect(showsSomething(text)).toBe(true);
   });
 });

@@ -14,3 +14,10 @@ export const hasControlCharacters = (text: string): boolean => text.search(CONTR
 /** A name from elsewhere (an uploaded file's) with each control character made U+FFFD, visibly replaced. */
 export const withControlCharactersReplaced = (text: string): string =>
   text.replace(CONTROL_CHARACTER, '\uFFFD');
+
+/**
+ * Whether a text shows anything: not only white space (which String#trim leaves when it is not ASCII-like, e.g. the
+ * ideographic space is removed but U+200B is not) and invisible format characters (zero-width space and joiners,
+ * U+FEFF, the direction marks, the soft hyphen). A name made of them alone reads as no name.
+ */
+export const showsSomething = (text: string): boolean => /[^\p{White_Space}\p{Cf}]/u.test(text);

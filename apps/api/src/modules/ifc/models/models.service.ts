@@ -6,6 +6,7 @@ import {
   projectSettingsRequestSchema,
   renameModelRequestSchema,
   RUNNING_STATUSES,
+  showsSomething,
   type ModelDto,
   type ProjectModelsResponse,
 } from '@aec/contracts';
@@ -35,11 +36,12 @@ export type ModelsService = ReturnType<typeof createModelsService>;
 
 /**
  * A model's default name: its file's name without `.ifc`, cut to the longest name one may type (MODEL_NAME_MAX, in
- * UTF-16 units as the contract counts them, never between the halves of a surrogate pair) with an ellipsis. The file
- * name itself is kept whole.
+ * UTF-16 units as the contract counts them, never between the halves of a surrogate pair) with an ellipsis; "Model"
+ * when that shows nothing (`.ifc`, `\u200B.ifc`), as the contract refuses such a name. The file name itself is kept whole.
  */
 export function projectName(fileName: string): string {
-  const name = fileName.replace(/\.ifc$/i, '').trim() || 'Model';
+  const stem = fileName.replace(/\.ifc$/i, '').trim();
+  const name = showsSomething(stem) ? stem : 'Model';
   if (name.length <= MODEL_NAME_MAX) return name;
   let cut = MODEL_NAME_MAX - 1;
   if (/[\uD800-\uDBFF]/.test(name[cut - 1]!)) cut--;
