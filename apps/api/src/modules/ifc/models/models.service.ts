@@ -286,19 +286,16 @@ export function createModelsService({ store, processor, events, files, logger }:
     /** PATCH of a project: its name, its retention setting, or both (checked together before either is applied). */
     async updateSettings(user: UserRecord, projectId: string, body: unknown): Promise<ProjectRecord> {
       const project = assertCanChange(await store.projects.findById(projectId), user);
-      const { name, retention } = projectSettingsRequestSchema.parse(body ?? {});
+      const settings = projectSettingsRequestSchema.parse(body ?? {});
+      const { name, retention } = settings;
       if (name !== undefined && !(await store.projects.rename(project.id, name)))
         throw new NotFoundError('Project not found', 'PROJECT_NOT_FOUND');
       if (retention !== undefined) {
         await store.projects.setRetention(project.id, retention);
         await files.removeUnretained(store, project.id);
       }
-      const updated = {
-        ...project,
-        ...(name === undefined ? {} : { name }),
-        ...(retention === undefined ? {} : { retention }),
-      };
-      return (await store.projects.findById(project.id)) ?? updated;
+      // zod leaves out what was not sent, so this is the project with what was changed
+      return (await store.projects.findById(project.id)) ?? { ...project, ...settings };
     },
   };
 }
