@@ -1,5 +1,6 @@
 import { withFakeFetch } from '@/lib/api/fake-fetch';
 import { updateProjectSettings } from '@/lib/api/projects';
+import { projectSummaryFixture } from '@/lib/test/project-summary-fixture';
 import { historyFixture, modelFixture } from '../history-fixture';
 import { deleteModel } from './delete-model';
 import { deleteVersion } from './delete-version';
@@ -7,22 +8,7 @@ import { getProjectModels } from './get-project-models';
 import { renameModel } from './rename-model';
 import { rollbackVersion } from './rollback-version';
 
-const summary = {
-  projectId: 'p 1',
-  name: 'Tower',
-  fileName: 'Tower.ifc',
-  status: 'ready',
-  schema: 'IFC4',
-  fileSize: 10,
-  elementCount: 1,
-  propertyCount: 1,
-  spatialCount: 1,
-  countsByType: {},
-  countsByStorey: {},
-  isPublic: false,
-  error: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  processedAt: null,
+const summary = projectSummaryFixture({
   models: [
     {
       modelId: 'm1',
@@ -33,7 +19,7 @@ const summary = {
     },
   ],
   retention: 3,
-};
+});
 
 describe('the models fetchers', () => {
   it('reads a project’s history and checks its shape', async () => {

@@ -1,4 +1,4 @@
-import { projectNameSchema, type ProjectSummary } from '@aec/contracts';
+import { projectNameSchema } from '@aec/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { saveNameDraft } from '@/components/ui/save-name-draft';
@@ -10,6 +10,7 @@ import {
   updateProjectSettings,
   useUpdateProjectSettings,
 } from '@/lib/api/projects';
+import { projectSummaryFixture } from '@/lib/test/project-summary-fixture';
 import { ProjectName } from './project-name';
 
 /**
@@ -18,25 +19,10 @@ import { ProjectName } from './project-name';
  * network. The keyboard (Enter saves, Escape cancels, focus back on Rename) is driven in a browser by
  * e2e/project-history.e2e.ts.
  */
-const summary: ProjectSummary = {
-  projectId: 'p 1',
+const summary = projectSummaryFixture({
   name: 'Tower_2026-11-01_final',
   fileName: 'Tower_2026-11-01_final.ifc',
-  status: 'ready',
-  schema: 'IFC4',
-  fileSize: 10,
-  elementCount: 1,
-  propertyCount: 1,
-  spatialCount: 1,
-  countsByType: {},
-  countsByStorey: {},
-  isPublic: false,
-  error: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  processedAt: null,
-  models: [],
-  retention: null,
-};
+});
 
 const text = (html: string) =>
   html
